@@ -1,0 +1,96 @@
+// swift-tools-version:6.2
+import PackageDescription
+
+/// Settings every HowAlarming target shares: Swift 6 language mode (strict concurrency),
+/// explicit `any`, and no warnings.
+let strictSettings: [SwiftSetting] = [
+    .enableUpcomingFeature("ExistentialAny"),
+    .enableUpcomingFeature("InternalImportsByDefault"),
+    .treatAllWarnings(as: .error),
+]
+
+let package = Package(
+    name: "howalarming",
+    platforms: [.macOS(.v15)],
+    products: [
+        .library(name: "Beanstalk", targets: ["Beanstalk"]),
+        .library(name: "AlarmCore", targets: ["AlarmCore"]),
+        .executable(name: "howalarming", targets: ["HowAlarmingCLI"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-nio.git", from: "2.101.2"),
+        .package(url: "https://github.com/apple/swift-log.git", from: "1.16.2"),
+        .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.8.2"),
+        .package(url: "https://github.com/swift-server/swift-service-lifecycle.git", from: "2.13.0"),
+        .package(url: "https://github.com/jpsim/Yams.git", from: "6.2.2"),
+    ],
+    targets: [
+        // The beanstalkd protocol client: commands, pure reply decoder, pipelined connection, worker helper.
+        .target(
+            name: "Beanstalk",
+            dependencies: [
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            swiftSettings: strictSettings
+        ),
+        // The shared event and command format, configuration, publisher and consumer runtime.
+        .target(
+            name: "AlarmCore",
+            dependencies: [
+                "Beanstalk",
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "Yams", package: "Yams"),
+            ],
+            swiftSettings: strictSettings
+        ),
+        // `howalarming`: the operators' debug CLI.
+        .executableTarget(
+            name: "HowAlarmingCLI",
+            dependencies: [
+                "AlarmCore",
+                "Beanstalk",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            swiftSettings: strictSettings
+        ),
+        // Test helpers: a real beanstalkd per test, running the built executables.
+        .target(
+            name: "TestSupport",
+            dependencies: ["Beanstalk"],
+            path: "Tests/TestSupport",
+            swiftSettings: strictSettings
+        ),
+        .testTarget(
+            name: "BeanstalkTests",
+            dependencies: [
+                "Beanstalk",
+                "TestSupport",
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOEmbedded", package: "swift-nio"),
+                .product(name: "NIOTestUtils", package: "swift-nio"),
+            ],
+            swiftSettings: strictSettings
+        ),
+        .testTarget(
+            name: "AlarmCoreTests",
+            dependencies: [
+                "AlarmCore",
+                "Beanstalk",
+                "TestSupport",
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "ServiceLifecycleTestKit", package: "swift-service-lifecycle"),
+            ],
+            swiftSettings: strictSettings
+        ),
+        .testTarget(
+            name: "CLITests",
+            dependencies: ["AlarmCore", "Beanstalk", "TestSupport"],
+            swiftSettings: strictSettings
+        ),
+    ]
+)
