@@ -10,6 +10,7 @@ public struct BeanstalkError: Error, Hashable, Sendable, CustomStringConvertible
             case jobTooBig = "JOB_TOO_BIG"
             case draining = "DRAINING"
             case deadlineSoon = "DEADLINE_SOON"
+            case timedOut = "TIMED_OUT"
             case expectedCRLF = "EXPECTED_CRLF"
             case badFormat = "BAD_FORMAT"
             case unknownCommand = "UNKNOWN_COMMAND"
@@ -40,6 +41,8 @@ public struct BeanstalkError: Error, Hashable, Sendable, CustomStringConvertible
         public static let draining = Code(.draining)
         /// `DEADLINE_SOON`: one of this connection's reservations expires within a second.
         public static let deadlineSoon = Code(.deadlineSoon)
+        /// `TIMED_OUT` to a blocking `reserve`: the client half-closed its socket.
+        public static let timedOut = Code(.timedOut)
         /// `EXPECTED_CRLF`: a put body was mis-sized; the connection is closed.
         public static let expectedCRLF = Code(.expectedCRLF)
         /// `BAD_FORMAT`: the server could not parse a command.

@@ -1,0 +1,134 @@
+public import Logging
+public import NIOCore
+import NIOPosix
+
+/// One connection to beanstalkd.
+///
+/// Commands may be issued concurrently from many tasks: they are pipelined on the
+/// connection and their replies matched in order. A blocking `reserve` holds up every
+/// later command on the same connection, so give each reserve loop its own connection.
+///
+/// After anything that leaves the reply stream untrustworthy (`EXPECTED_CRLF`, an
+/// unknown reply, a command timeout) the connection is closed and every outstanding
+/// command fails; it is never reused.
+public final class BeanstalkConnection: Sendable {
+    /// Where the connection goes.
+    public let endpoint: BeanstalkEndpoint
+    /// The server's `max-job-size`, read at connect time when ``BeanstalkConfiguration/checksJobSize`` is on.
+    public let maxJobSize: Int?
+
+    let channel: any Channel
+    let configuration: BeanstalkConfiguration
+
+    private init(channel: any Channel, endpoint: BeanstalkEndpoint, configuration: BeanstalkConfiguration, maxJobSize: Int?) {
+        self.channel = channel
+        self.endpoint = endpoint
+        self.configuration = configuration
+        self.maxJobSize = maxJobSize
+    }
+
+    /// Connects to `endpoint`, and reads the server's `max-job-size` if configured to.
+    /// - Parameter eventLoopGroup: the group to run on; `nil` uses NIO's shared singleton.
+    public static func connect(
+        to endpoint: BeanstalkEndpoint,
+        configuration: BeanstalkConfiguration = .init(),
+        eventLoopGroup: (any EventLoopGroup)? = nil,
+        logger: Logger = Logger(label: "beanstalk", factory: { _ in SwiftLogNoOpLogHandler() })
+    ) async throws(BeanstalkError) -> BeanstalkConnection {
+        let bootstrap = ClientBootstrap(group: eventLoopGroup ?? MultiThreadedEventLoopGroup.singleton)
+            .connectTimeout(TimeAmount(configuration.connectTimeout))
+            .channelInitializer { channel in
+                channel.eventLoop.makeCompletedFuture {
+                    try channel.pipeline.syncOperations.addHandlers([
+                        ByteToMessageHandler(BeanstalkReplyDecoder()),
+                        BeanstalkChannelHandler(logger: logger),
+                    ])
+                }
+            }
+        let channel: any Channel
+        do {
+            switch endpoint {
+            case let .tcp(host, port):
+                channel = try await bootstrap.connect(host: host, port: port).get()
+            case let .unixSocket(path):
+                channel = try await bootstrap.connect(unixDomainSocketPath: path).get()
+            }
+        } catch {
+            throw BeanstalkError(.connectionFailed, "cannot reach beanstalkd at \(endpoint) (\(Self.describe(error)))")
+        }
+        let unchecked = BeanstalkConnection(
+            channel: channel, endpoint: endpoint, configuration: configuration, maxJobSize: nil)
+        guard configuration.checksJobSize else { return unchecked }
+        do {
+            let stats = try await unchecked.stats()
+            return BeanstalkConnection(
+                channel: channel, endpoint: endpoint, configuration: configuration,
+                maxJobSize: Int(clamping: stats.maxJobSize))
+        } catch {
+            await unchecked.close()
+            throw error
+        }
+    }
+
+    /// Whether the connection is still open.
+    public var isActive: Bool { channel.isActive }
+
+    /// Closes the connection; outstanding commands fail with ``BeanstalkError/Code/connectionClosed``.
+    public func close() async {
+        try? await channel.close()
+    }
+
+    /// Waits until the connection has closed, for whatever reason.
+    public func closed() async {
+        try? await channel.closeFuture.get()
+    }
+
+    /// Sends one command and waits for its reply.
+    func send(_ command: BeanstalkCommand, timeout: Duration?) async throws(BeanstalkError) -> BeanstalkReply {
+        let replyPromise = channel.eventLoop.makePromise(of: BeanstalkReply.self)
+        let writePromise = channel.eventLoop.makePromise(of: Void.self)
+        writePromise.futureResult.whenFailure { error in
+            replyPromise.fail(error as? BeanstalkError
+                ?? BeanstalkError(.connectionClosed, "connection to beanstalkd at \(self.endpoint) is closed"))
+        }
+        let request = BeanstalkRequest(command: command, promise: replyPromise, timeout: timeout.map(TimeAmount.init))
+        channel.writeAndFlush(request, promise: writePromise)
+        do {
+            let reply = try await replyPromise.futureResult.get()
+            if let error = reply.generalError { throw error }
+            return reply
+        } catch let error as BeanstalkError {
+            throw error
+        } catch {
+            throw BeanstalkError(.connectionClosed, "connection to beanstalkd at \(endpoint) failed: \(Self.describe(error))")
+        }
+    }
+
+    /// Sends a non-blocking command under the configured command timeout.
+    func send(_ command: BeanstalkCommand) async throws(BeanstalkError) -> BeanstalkReply {
+        try await send(command, timeout: configuration.commandTimeout)
+    }
+
+    /// Sends `quit` and waits for the server to close the connection.
+    public func quit() async {
+        let request = BeanstalkRequest(command: .quit, promise: nil, timeout: nil)
+        try? await channel.writeAndFlush(request).get()
+        await closed()
+    }
+
+    private static func describe(_ error: any Error) -> String {
+        if let error = error as? IOError { return error.description }
+        if let error = error as? ChannelError {
+            switch error {
+            case .connectTimeout: return "connect timed out"
+            case .ioOnClosedChannel, .alreadyClosed, .eof: return "connection closed"
+            default: return "\(error)"
+            }
+        }
+        if let error = error as? NIOConnectionError {
+            if let first = error.connectionErrors.first { return describe(first.error) }
+            if let dns = error.dnsAAAAError ?? error.dnsAError { return "cannot resolve host: \(dns)" }
+        }
+        return "\(error)"
+    }
+}
