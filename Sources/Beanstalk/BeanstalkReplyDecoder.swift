@@ -106,33 +106,39 @@ struct BeanstalkReplyDecoder: NIOSingleStepByteToMessageDecoder {
     }
 }
 
-/// Splits a reply header into space-separated tokens.
+/// Splits a reply header into tokens separated by single spaces.
+///
+/// An empty token (a doubled, leading or trailing space) is a protocol violation
+/// when read, and left-over tokens fail ``expectEnd()``.
 private struct ReplyHeader {
-    private var bytes: ByteBuffer
+    private let tokens: [Substring]
+    private var position = 0
 
     init(_ header: ByteBuffer?) {
-        self.bytes = header ?? ByteBuffer()
+        let text = header.map { String(buffer: $0) } ?? ""
+        self.tokens = text.split(separator: " ", omittingEmptySubsequences: false)
     }
 
-    var isAtEnd: Bool { bytes.readableBytes == 0 }
+    var isAtEnd: Bool { position == tokens.count }
 
+    /// The first token: the reply's name.
     mutating func next() -> String {
-        let view = bytes.readableBytesView
-        let end = view.firstIndex(of: UInt8(ascii: " ")) ?? view.endIndex
-        let length = end - view.startIndex
-        let token = bytes.readString(length: length) ?? ""
-        if bytes.readableBytes > 0 { bytes.moveReaderIndex(forwardBy: 1) }
-        return token
+        defer { position += 1 }
+        return String(tokens[position])
     }
 
     mutating func word() throws -> String {
         guard !isAtEnd else { throw BeanstalkError(.protocolViolation, "reply is missing an argument") }
-        return next()
+        let token = next()
+        guard !token.isEmpty else { throw BeanstalkError(.protocolViolation, "empty argument in reply") }
+        return token
     }
 
     mutating func number(max: UInt64 = .max) throws -> UInt64 {
         let token = try word()
-        guard let value = UInt64(token), value <= max else {
+        guard token.utf8.allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }),
+              let value = UInt64(token), value <= max
+        else {
             throw BeanstalkError(.protocolViolation, "malformed number \"\(token.prefix(32))\" in reply")
         }
         return value
