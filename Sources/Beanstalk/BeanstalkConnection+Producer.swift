@@ -17,6 +17,16 @@ extension BeanstalkConnection {
         delay: Duration = .zero,
         ttr: Duration = .seconds(60)
     ) async throws(BeanstalkError) -> JobID {
+        let command = try putCommand(body, priority: priority, delay: delay, ttr: ttr)
+        let reply = try await send(command)
+        guard case let .inserted(id) = reply else { throw Self.putFailure(reply, size: body.readableBytes) }
+        return id
+    }
+
+    /// A validated put: the body within ``maxJobSize``, a TTR of at least a second.
+    private func putCommand(
+        _ body: ByteBuffer, priority: UInt32, delay: Duration, ttr: Duration
+    ) throws(BeanstalkError) -> BeanstalkCommand {
         if let maxJobSize, body.readableBytes > maxJobSize {
             throw BeanstalkError(
                 .jobTooBigLocally,
@@ -24,20 +34,54 @@ extension BeanstalkConnection {
         }
         let ttrSeconds = try ttr.protocolSeconds(argument: "ttr")
         guard ttrSeconds >= 1 else { throw BeanstalkError(.invalidArgument, "ttr must be at least 1 second") }
-        let command = BeanstalkCommand.put(
-            priority: priority, delay: try delay.protocolSeconds(argument: "delay"), ttr: ttrSeconds, body: body)
-        switch try await send(command) {
-        case let .inserted(id):
-            return id
+        return .put(priority: priority, delay: try delay.protocolSeconds(argument: "delay"), ttr: ttrSeconds, body: body)
+    }
+
+    /// The error for a put reply other than `INSERTED`.
+    private static func putFailure(_ reply: BeanstalkReply, size: Int) -> BeanstalkError {
+        switch reply {
         case let .buried(id):
-            throw BeanstalkError(.buried, "beanstalkd buried job \(id.map(String.init(describing:)) ?? "?") for lack of memory", jobID: id)
+            BeanstalkError(.buried, "beanstalkd buried job \(id.map(String.init(describing:)) ?? "?") for lack of memory", jobID: id)
         case .jobTooBig:
-            throw BeanstalkError(.jobTooBig, "beanstalkd refused a job of \(body.readableBytes) bytes as too big")
+            BeanstalkError(.jobTooBig, "beanstalkd refused a job of \(size) bytes as too big")
         case .draining:
-            throw BeanstalkError(.draining, "beanstalkd is draining and refuses new jobs")
+            BeanstalkError(.draining, "beanstalkd is draining and refuses new jobs")
         default:
-            throw BeanstalkError(.protocolViolation, "unexpected reply to put")
+            BeanstalkError(.protocolViolation, "unexpected reply to put")
         }
+    }
+
+    /// Puts the same job into each of `tubes` in one round trip (`use`/`put` pairs in one write).
+    ///
+    /// Used for fan-out: one copy per consumer's tube. Leaves the connection using the last tube.
+    /// - Returns: the job id in each tube, in the order of `tubes`.
+    /// - Throws: the first failure. Tubes before it have their copy; the error's message says which
+    ///   tube failed. Nothing is retried.
+    public func put(
+        _ body: ByteBuffer,
+        inEach tubes: [TubeName],
+        priority: UInt32 = BeanstalkConnection.defaultPriority,
+        delay: Duration = .zero,
+        ttr: Duration = .seconds(60)
+    ) async throws(BeanstalkError) -> [JobID] {
+        let put = try putCommand(body, priority: priority, delay: delay, ttr: ttr)
+        let replies = await sendBatch(tubes.flatMap { [.use($0), put] })
+        var ids: [JobID] = []
+        for (index, tube) in tubes.enumerated() {
+            let reply: BeanstalkReply
+            do {
+                _ = try replies[2 * index].get()
+                reply = try replies[2 * index + 1].get()
+            } catch {
+                throw BeanstalkError(error.code, "put into tube \(tube) failed: \(error.message)", jobID: error.jobID)
+            }
+            guard case let .inserted(id) = reply else {
+                let error = Self.putFailure(reply, size: body.readableBytes)
+                throw BeanstalkError(error.code, "put into tube \(tube) failed: \(error.message)", jobID: error.jobID)
+            }
+            ids.append(id)
+        }
+        return ids
     }
 
     /// Puts a job whose body is the UTF-8 bytes of `body`.

@@ -104,6 +104,38 @@ public final class BeanstalkConnection: Sendable {
         }
     }
 
+    /// Writes several commands in one flush and waits for all their replies, in order.
+    ///
+    /// Each element of the result is that command's reply or error; a connection failure
+    /// fails the commands not yet answered.
+    func sendBatch(_ commands: [BeanstalkCommand]) async -> [Result<BeanstalkReply, BeanstalkError>] {
+        let timeout = TimeAmount(configuration.commandTimeout)
+        let promises = commands.map { _ in channel.eventLoop.makePromise(of: BeanstalkReply.self) }
+        let lastWrite = channel.eventLoop.makePromise(of: Void.self)
+        for (index, command) in commands.enumerated() {
+            let request = BeanstalkRequest(command: command, promise: promises[index], timeout: timeout)
+            channel.write(request, promise: index == commands.count - 1 ? lastWrite : nil)
+        }
+        channel.flush()
+        lastWrite.futureResult.whenFailure { error in
+            let failure = BeanstalkError(.connectionClosed, "connection to beanstalkd at \(self.endpoint) is closed")
+            for promise in promises { promise.fail(failure) }
+        }
+        var results: [Result<BeanstalkReply, BeanstalkError>] = []
+        results.reserveCapacity(commands.count)
+        for promise in promises {
+            do {
+                let reply = try await promise.futureResult.get()
+                results.append(reply.generalError.map { .failure($0) } ?? .success(reply))
+            } catch let error as BeanstalkError {
+                results.append(.failure(error))
+            } catch {
+                results.append(.failure(BeanstalkError(.connectionClosed, "connection to beanstalkd failed: \(Self.describe(error))")))
+            }
+        }
+        return results
+    }
+
     /// Sends a non-blocking command under the configured command timeout.
     func send(_ command: BeanstalkCommand) async throws(BeanstalkError) -> BeanstalkReply {
         try await send(command, timeout: configuration.commandTimeout)
