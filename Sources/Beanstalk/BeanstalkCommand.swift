@@ -98,10 +98,12 @@ enum BeanstalkCommand: Sendable {
         return 48 + TubeName.maximumLength
     }
 
-    /// Whether this command blocks the connection until a job arrives (no command timeout applies).
-    var isBlocking: Bool {
-        if case .reserve = self { return true }
-        return false
+    /// Whether this command waits for a job to become ready (`reserve`, `reserve-with-timeout`).
+    var waitsForJob: Bool {
+        switch self {
+        case .reserve, .reserveWithTimeout: true
+        default: false
+        }
     }
 
     /// Whether `reply` is one this command can get; anything else means the stream is out of step.

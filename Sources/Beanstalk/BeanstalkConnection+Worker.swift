@@ -1,7 +1,8 @@
 extension BeanstalkConnection {
     /// Waits, without limit, for a job from the watched tubes.
     ///
-    /// Holds up every later command on this connection until a job arrives.
+    /// Holds up every later command on this connection until a job arrives. Cancelling the
+    /// calling task closes the connection, the only way to abandon a blocking reserve.
     /// - Throws: `.deadlineSoon` when one of this connection's reservations expires within a second
     ///   (touch or release it, then reserve again); `.timedOut` if the socket was half-closed.
     public func reserve() async throws(BeanstalkError) -> Job {
@@ -18,6 +19,7 @@ extension BeanstalkConnection {
     }
 
     /// Waits up to `timeout` (whole seconds, rounded up; zero polls) for a job from the watched tubes.
+    /// Cancelling the calling task closes the connection, as for ``reserve()``.
     /// - Returns: the job, or `nil` when none arrived in time.
     /// - Throws: `.deadlineSoon` as for ``reserve()``.
     public func reserve(timeout: Duration) async throws(BeanstalkError) -> Job? {

@@ -94,7 +94,13 @@ public final class BeanstalkConnection: Sendable {
         let request = BeanstalkRequest(command: command, promise: replyPromise, timeout: timeout.map(TimeAmount.init))
         channel.writeAndFlush(request, promise: writePromise)
         do {
-            let reply = try await replyPromise.futureResult.get()
+            let reply = try await withTaskCancellationHandler {
+                try await replyPromise.futureResult.get()
+            } onCancel: { [channel] in
+                // A reserve can only be abandoned by closing the connection; a job the server
+                // reserved meanwhile goes back to the ready queue. Other commands finish normally.
+                if command.waitsForJob { channel.close(promise: nil) }
+            }
             if let error = reply.generalError { throw error }
             return reply
         } catch let error as BeanstalkError {
