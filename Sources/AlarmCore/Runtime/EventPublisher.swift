@@ -1,0 +1,97 @@
+public import Beanstalk
+public import Logging
+import NIOCore
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
+/// Puts events on every configured event tube — one tube per consumer — in one round trip.
+///
+/// Before sending it stamps what the event lacks: a fresh `id`, this publisher's
+/// `source`, the next `sequence` and the current `timestamp`. A failed publish is never
+/// retried here; because the event keeps its `id`, the caller may publish it again and
+/// consumers recognise the repeat.
+public actor EventPublisher {
+    public let endpoint: BeanstalkEndpoint
+    public let tubes: [TubeName]
+    public let source: String
+
+    private let sequence: SequenceCounter
+    private let configuration: BeanstalkConfiguration
+    private let logger: Logger
+    private var connection: BeanstalkConnection?
+
+    public init(
+        endpoint: BeanstalkEndpoint,
+        tubes: [TubeName],
+        source: String,
+        sequence: SequenceCounter,
+        configuration: BeanstalkConfiguration = .init(),
+        logger: Logger
+    ) {
+        precondition(!tubes.isEmpty, "events need at least one tube")
+        self.endpoint = endpoint
+        self.tubes = tubes
+        self.source = source
+        self.sequence = sequence
+        self.configuration = configuration
+        self.logger = logger
+    }
+
+    /// Fills in `id`, `source`, `sequence` and `timestamp` where missing, as ``publish(_:)`` does.
+    public func stamp(_ event: AlarmEvent) async throws -> AlarmEvent {
+        var event = event
+        if event.id == nil { event.id = UUID() }
+        if event.source == nil { event.source = source }
+        if event.sequence == nil { event.sequence = try await sequence.nextValue() }
+        if event.timestamp == 0 { event.timestamp = Int64(Date().timeIntervalSince1970) }
+        return event
+    }
+
+    /// Stamps `event` and puts it on every tube.
+    /// - Returns: the event as published.
+    @discardableResult
+    public func publish(_ event: AlarmEvent) async throws -> AlarmEvent {
+        let event = try await stamp(event)
+        try await put(ByteBuffer(bytes: event.jsonBytes()), logger: logger.with(event: event))
+        return event
+    }
+
+    /// Puts an already-encoded body on every tube.
+    public func put(_ body: ByteBuffer, logger: Logger) async throws(BeanstalkError) {
+        let connection = try await connected()
+        do {
+            let ids = try await connection.put(body, inEach: tubes)
+            logger.debug("published", metadata: ["job_ids": "\(ids.map(\.description).joined(separator: ","))"])
+        } catch {
+            if !connection.isActive { self.connection = nil }
+            throw error
+        }
+    }
+
+    /// Closes the connection.
+    public func close() async {
+        await connection?.close()
+        connection = nil
+    }
+
+    private func connected() async throws(BeanstalkError) -> BeanstalkConnection {
+        if let connection, connection.isActive { return connection }
+        let connection = try await BeanstalkConnection.connect(to: endpoint, configuration: configuration, logger: logger)
+        self.connection = connection
+        return connection
+    }
+}
+
+extension Logger {
+    /// A copy carrying the event's id, type and sequence as metadata.
+    func with(event: AlarmEvent) -> Logger {
+        var logger = self
+        logger[metadataKey: "event_id"] = "\(event.id.map { $0.uuidString.lowercased() } ?? "-")"
+        logger[metadataKey: "event_type"] = "\(event.type.rawValue)"
+        if let sequence = event.sequence { logger[metadataKey: "sequence"] = "\(sequence)" }
+        return logger
+    }
+}

@@ -1,0 +1,62 @@
+import Beanstalk
+import Logging
+
+extension QueueConsumer {
+    /// Carries out an outcome: delete, release with backoff (or bury after the last attempt), or bury.
+    func settle(_ job: ReservedJob, _ outcome: JobOutcome, worker: BeanstalkWorker, logger: Logger) async {
+        do {
+            switch outcome {
+            case .done:
+                try await worker.delete(job)
+            case let .retry(after):
+                let stats = try await worker.stats(of: job)
+                let attempt = Int(stats?.releases ?? 0) + 1
+                let priority = stats?.priority ?? BeanstalkConnection.defaultPriority
+                if attempt >= configuration.maximumAttempts {
+                    logger.error("job buried after its last attempt", metadata: ["attempts": "\(attempt)"])
+                    try await worker.bury(job, priority: priority)
+                } else {
+                    let delay = after ?? configuration.retryBackoff.delay(forAttempt: attempt - 1)
+                    logger.info("job released for another attempt", metadata: [
+                        "attempt": "\(attempt)", "delay": "\(delay)",
+                    ])
+                    try await worker.release(job, priority: priority, delay: delay)
+                }
+            case let .bury(reason):
+                logger.error("job buried", metadata: ["reason": "\(reason)"])
+                let priority = try await worker.stats(of: job)?.priority ?? BeanstalkConnection.defaultPriority
+                try await worker.bury(job, priority: priority)
+            }
+        } catch where error.code == .reservationLost {
+            // beanstalkd has handed the job back already; it will be delivered again and
+            // consumers recognise repeats by event id.
+            logger.warning("reservation lost before the job was settled; it will be delivered again", metadata: [
+                "outcome": "\(outcome)", "error": "\(error)",
+            ])
+        } catch {
+            logger.error("could not settle job; beanstalkd will hand it out again after its TTR", metadata: [
+                "outcome": "\(outcome)", "error": "\(error)",
+            ])
+        }
+    }
+
+    /// Touches the job at half its TTR while the handler runs past the keep-alive threshold.
+    /// Returns `nil` when cancelled (the handler finished).
+    func keepAlive(_ job: ReservedJob, worker: BeanstalkWorker, logger: Logger) async -> JobOutcome? {
+        do {
+            try await Task.sleep(for: configuration.keepAliveAfter)
+            let ttr = try await worker.stats(of: job).map { Duration.seconds(Int64($0.ttr)) } ?? .seconds(1)
+            let interval = max(ttr / 2, .milliseconds(500))
+            while true {
+                try await worker.touch(job)
+                logger.trace("job touched")
+                try await Task.sleep(for: interval)
+            }
+        } catch is CancellationError {
+            return nil
+        } catch {
+            logger.warning("could not keep the job reserved", metadata: ["error": "\(error)"])
+            return nil
+        }
+    }
+}
