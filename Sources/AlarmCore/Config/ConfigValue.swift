@@ -84,7 +84,9 @@ struct ConfigValue {
         guard case .mapping(let mapping) = node else { throw failure("must be a mapping of keys, got \(kind)") }
         var entries: [(key: String, node: Node)] = []
         for (key, value) in mapping {
-            guard case .scalar(let scalar) = key else { throw failure("keys must be single values, not lists or mappings") }
+            guard case .scalar(let scalar) = key else {
+                throw failure("keys must be single values, not lists or mappings")
+            }
             entries.append((scalar.string, value))
         }
         return ConfigMap(keyPath: keyPath, entries: entries, reader: reader, reportsUnknownKeys: reportingUnknownKeys)

@@ -22,7 +22,8 @@ extension ConfigValue {
     /// A `HOST:PORT` or `[IPV6]:PORT` listen address.
     func listenAddress() throws(ConfigError) -> ListenAddress {
         let text = try text(expected: "HOST:PORT")
-        let malformed = failure("must be HOST:PORT, such as 127.0.0.1:8080 or [::1]:8080, got \(String(reflecting: text))")
+        let malformed = failure(
+            "must be HOST:PORT, such as 127.0.0.1:8080 or [::1]:8080, got \(String(reflecting: text))")
         guard let colon = text.lastIndex(of: ":") else { throw malformed }
         var host = text[..<colon]
         if host.hasPrefix("["), host.hasSuffix("]") {
