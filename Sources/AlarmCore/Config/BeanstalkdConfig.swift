@@ -1,0 +1,36 @@
+public import Beanstalk
+
+/// Where beanstalkd runs and which tubes carry commands and events: section `beanstalkd`.
+public struct BeanstalkdConfig: Sendable, Hashable {
+    /// Host name or IP address of beanstalkd (`host`, default `127.0.0.1`).
+    public var host = "127.0.0.1"
+    /// TCP port of beanstalkd (`port`, 1–65535, default 11300).
+    public var port = 11300
+    /// Path of a unix socket to connect to instead of `host` and `port` (`socket`, default none).
+    public var socket: String?
+    /// Tubes the alarm integrator watches for commands (`tubes.commands`, default `[commands]`).
+    public var commandTubes = [TubeName(validLiteral: "commands")]
+    /// Tubes every event is put on, one per consumer
+    /// (`tubes.events`, default `[cli, push, log, command]`).
+    public var eventTubes = [
+        TubeName(validLiteral: "cli"), TubeName(validLiteral: "push"),
+        TubeName(validLiteral: "log"), TubeName(validLiteral: "command"),
+    ]
+
+    /// The defaults: a local beanstalkd and the standard tubes.
+    public init() {}
+}
+
+extension BeanstalkdConfig {
+    /// Reads the `beanstalkd` mapping; absent keys keep their defaults.
+    init(reading map: ConfigMap) throws(ConfigError) {
+        self.init()
+        host = try map.value("host")?.nonEmptyText() ?? host
+        port = try map.value("port")?.port() ?? port
+        socket = try map.value("socket")?.nonEmptyText()
+        if let tubes = try map.section("tubes") {
+            commandTubes = try tubes.value("commands")?.tubeNames() ?? commandTubes
+            eventTubes = try tubes.value("events")?.tubeNames() ?? eventTubes
+        }
+    }
+}

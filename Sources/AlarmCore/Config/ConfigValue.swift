@@ -1,0 +1,148 @@
+import Yams
+
+/// One YAML value at a known key path: converts it to the types the configuration uses,
+/// with errors that name the key path and say what was expected.
+///
+/// Scalars are read from their original text, never through YAML's own typing, so
+/// `code_master: 0123` is `"0123"` (not octal) and `port: 11300` and `port: "11300"` agree.
+struct ConfigValue {
+    let node: Node
+    let keyPath: String
+    let reader: ConfigReader
+
+    /// Whether `node` is YAML's null: an unquoted empty value, `~` or `null`.
+    static func isNull(_ node: Node) -> Bool {
+        guard case .scalar(let scalar) = node, scalar.style == .plain else { return false }
+        return ["", "~", "null", "Null", "NULL"].contains(scalar.string)
+    }
+
+    /// An error about this value.
+    func failure(_ reason: String) -> ConfigError {
+        reader.error(at: keyPath, reason)
+    }
+
+    /// What kind of node this is, for messages that must not echo the value.
+    var kind: String {
+        switch node {
+        case .scalar: "a single value"
+        case .mapping: "a mapping"
+        case .sequence: "a list"
+        case .alias: "an alias"
+        }
+    }
+
+    /// The scalar's original text; `expected` names what should have been given instead of a
+    /// list or mapping. The message never contains the value, so secrets can use this too.
+    func text(expected: String = "a single value") throws(ConfigError) -> String {
+        guard case .scalar(let scalar) = node else { throw failure("must be \(expected), got \(kind)") }
+        return scalar.string
+    }
+
+    /// The text, which must not be empty.
+    func nonEmptyText() throws(ConfigError) -> String {
+        let text = try text()
+        guard !text.isEmpty else { throw failure("must not be empty") }
+        return text
+    }
+
+    /// A decimal integer within `range` (digits with an optional sign; no octal, hex or `_`).
+    func integer(in range: ClosedRange<Int>) throws(ConfigError) -> Int {
+        let text = try text(expected: "an integer")
+        guard let number = Int(text), range.contains(number) else {
+            throw failure(ConfigValue.outOfRange(range, got: text))
+        }
+        return number
+    }
+
+    /// The reason for `text` not being an integer within `range`.
+    static func outOfRange(_ range: ClosedRange<Int>, got text: String) -> String {
+        "must be an integer from \(range.lowerBound) to \(range.upperBound), got \(String(reflecting: text))"
+    }
+
+    /// The TCP port numbers.
+    static let ports = 1...65535
+
+    /// A TCP port, 1–65535.
+    func port() throws(ConfigError) -> Int {
+        try integer(in: ConfigValue.ports)
+    }
+
+    /// An `http://` or `https://` URL with a host, kept as text.
+    func url() throws(ConfigError) -> String {
+        let text = try text(expected: "a URL")
+        let lowered = text.lowercased()
+        let scheme = ["https://", "http://"].first { lowered.hasPrefix($0) }
+        let authority = text.dropFirst(scheme?.count ?? 0).prefix { !"/?#".contains($0) }
+        guard scheme != nil, !authority.isEmpty, !text.contains(where: \.isWhitespace) else {
+            throw failure("must be an https:// or http:// URL with a host, got \(String(reflecting: text))")
+        }
+        return text
+    }
+
+    /// The mapping this value holds; its keys nobody reads are reported when `reportingUnknownKeys`.
+    func map(reportingUnknownKeys: Bool = true) throws(ConfigError) -> ConfigMap {
+        guard case .mapping(let mapping) = node else { throw failure("must be a mapping of keys, got \(kind)") }
+        var entries: [(key: String, node: Node)] = []
+        for (key, value) in mapping {
+            guard case .scalar(let scalar) = key else {
+                throw failure("keys must be single values, not lists or mappings")
+            }
+            entries.append((scalar.string, value))
+        }
+        return ConfigMap(keyPath: keyPath, entries: entries, reader: reader, reportsUnknownKeys: reportingUnknownKeys)
+    }
+
+    /// A non-empty list of distinct tube names (a single name counts as a list of one).
+    func tubeNames() throws(ConfigError) -> [TubeName] {
+        try uniqueList { item throws(ConfigError) in try item.tubeName() }
+    }
+
+    /// A non-empty list of distinct raw values of `Choice` (a single value counts as a list of one).
+    func choices<Choice: CaseIterable & RawRepresentable<String> & Hashable>(
+        of type: Choice.Type
+    ) throws(ConfigError) -> [Choice] {
+        try uniqueList { item throws(ConfigError) in try item.choice(of: type) }
+    }
+
+    /// The elements of a list, each with its `[index]` key path; a single value counts as a
+    /// one-element list. The list must not be empty, and `element` must not give duplicates.
+    private func uniqueList<Element: Hashable>(
+        _ element: (ConfigValue) throws(ConfigError) -> Element
+    ) throws(ConfigError) -> [Element] {
+        guard case .sequence(let sequence) = node else { return [try element(self)] }
+        guard !sequence.isEmpty else { throw failure("must not be an empty list") }
+        var result: [Element] = []
+        for (index, node) in sequence.enumerated() {
+            let item = ConfigValue(node: node, keyPath: "\(keyPath)[\(index)]", reader: reader)
+            let converted = try element(item)
+            if let first = result.firstIndex(of: converted) {
+                throw item.failure("duplicate of \(keyPath)[\(first)]")
+            }
+            result.append(converted)
+        }
+        return result
+    }
+
+    /// A valid beanstalkd tube name.
+    func tubeName() throws(ConfigError) -> TubeName {
+        let text = try text(expected: "a tube name")
+        do { return try TubeName(text) } catch { throw failure(error.message) }
+    }
+
+    /// One of the raw values of `Choice` (an enum such as ``EventType``).
+    func choice<Choice: CaseIterable & RawRepresentable<String>>(
+        of type: Choice.Type = Choice.self
+    ) throws(ConfigError) -> Choice {
+        let text = try text()
+        guard let choice = Choice(rawValue: text) else {
+            let valid = Choice.allCases.map(\.rawValue).joined(separator: ", ")
+            throw failure("must be one of \(valid), got \(String(reflecting: text))")
+        }
+        return choice
+    }
+
+    /// A path to a file the executables read, resolved relative to the configuration file's directory.
+    func inputFile() throws(ConfigError) -> String {
+        reader.resolve(path: try nonEmptyText())
+    }
+}

@@ -1,0 +1,73 @@
+/// The EnvisaLink (DSC IT-100 compatible) panel interface: section `envisalinkd`
+/// (`envisalink` is accepted as an alias).
+public struct EnvisalinkConfig: Sendable, Hashable {
+    /// The section's name in the file and in key paths and environment variables.
+    static let sectionName = "envisalinkd"
+    /// The zone numbers a panel can have.
+    public static let zoneNumbers = 1...128
+
+    /// Host name or IP address of the EnvisaLink module (`host`, default `127.0.0.1`).
+    public var host = "127.0.0.1"
+    /// TCP port of the EnvisaLink module (`port`, default 4025).
+    public var port = 4025
+    /// The EnvisaLink login password (`password`, `password_file` or
+    /// `HOWALARMING_ENVISALINKD_PASSWORD`; default none).
+    public var password: Secret?
+    /// The master code used to arm and disarm (`code_master`, `code_master_file` or
+    /// `HOWALARMING_ENVISALINKD_CODE_MASTER`; default none).
+    public var codeMaster: Secret?
+    /// Zone names by zone number 1–128 (`zones`, keys such as `"001"`; default none).
+    public var zones: [Int: String] = [:]
+
+    /// The defaults: a module on the local host, no secrets, no zone names.
+    public init() {}
+
+    /// The password, or an error saying how to set it, for executables that cannot start without it.
+    public func requirePassword() throws(ConfigError) -> Secret {
+        try EnvisalinkConfig.require(password, key: "password")
+    }
+
+    /// The master code, or an error saying how to set it, for executables that cannot start without it.
+    public func requireCodeMaster() throws(ConfigError) -> Secret {
+        try EnvisalinkConfig.require(codeMaster, key: "code_master")
+    }
+
+    private static func require(_ secret: Secret?, key: String) throws(ConfigError) -> Secret {
+        if let secret { return secret }
+        let keyPath = "\(sectionName).\(key)"
+        let variable = ConfigMap.environmentVariable(forKeyPath: keyPath)
+        throw ConfigError(keyPath: keyPath, reason: "is required: set \(key), \(key)_file or \(variable)")
+    }
+}
+
+extension EnvisalinkConfig {
+    /// Reads the `envisalinkd` mapping; absent keys keep their defaults.
+    init(reading map: ConfigMap) throws(ConfigError) {
+        self.init()
+        host = try map.value("host")?.nonEmptyText() ?? host
+        port = try map.value("port")?.port() ?? port
+        password = try map.secret("password")
+        codeMaster = try map.secret("code_master")
+        map.ignore("code_installer")
+        zones = try map.value("zones")?.zoneNames() ?? zones
+    }
+}
+
+extension ConfigValue {
+    /// A mapping of zone numbers (`"001"`, `1` or `"1"`) to zone names.
+    fileprivate func zoneNames() throws(ConfigError) -> [Int: String] {
+        var names: [Int: String] = [:]
+        var spellings: [Int: String] = [:]
+        for (key, value) in try map().allEntries() {
+            guard let zone = Int(key), EnvisalinkConfig.zoneNumbers.contains(zone) else {
+                throw value.failure("zone number " + ConfigValue.outOfRange(EnvisalinkConfig.zoneNumbers, got: key))
+            }
+            if let earlier = spellings[zone] {
+                throw value.failure("zone \(zone) is already named by key \(String(reflecting: earlier))")
+            }
+            spellings[zone] = key
+            names[zone] = try value.nonEmptyText()
+        }
+        return names
+    }
+}

@@ -1,0 +1,158 @@
+import AlarmCore
+import Testing
+
+@Suite struct ConfigParsingTests {
+    private func parse(_ yaml: String, path: String? = nil) throws -> HowAlarmingConfig {
+        try HowAlarmingConfig.parse(yaml: yaml, path: path, environment: [:])
+    }
+
+    private func tubes(_ names: String...) throws -> [TubeName] {
+        try names.map { try TubeName($0) }
+    }
+
+    @Test func emptyDocumentGivesTheDefaults() throws {
+        for text in ["", "# only a comment\n", "---\n", "~"] {
+            let config = try parse(text)
+            #expect(config == HowAlarmingConfig())
+            #expect(config.warnings.isEmpty)
+        }
+        let defaults = HowAlarmingConfig()
+        #expect(defaults.beanstalkd.host == "127.0.0.1")
+        #expect(defaults.beanstalkd.port == 11300)
+        #expect(defaults.beanstalkd.socket == nil)
+        #expect(defaults.beanstalkd.commandTubes == (try tubes("commands")))
+        #expect(defaults.beanstalkd.eventTubes == (try tubes("cli", "push", "log", "command")))
+        #expect(defaults.envisalink == nil)
+        #expect(defaults.push.tube.rawValue == "push")
+        #expect(defaults.push.triggers == [.alarm, .recovery, .fault, .armed, .disarmed])
+        #expect(defaults.push.database == "/var/lib/howalarming/push.sqlite")
+        #expect(defaults.push.apns == nil && defaults.push.fcm == nil)
+        #expect(defaults.log.tube.rawValue == "log")
+        #expect(defaults.log.file == "/var/log/howalarming/events.jsonl")
+        #expect(defaults.command.tube.rawValue == "command")
+        #expect(defaults.command.listen == ListenAddress(host: "127.0.0.1", port: 8080))
+        #expect(defaults.command.database == "/var/lib/howalarming/command.sqlite")
+        #expect(defaults.path == nil)
+    }
+
+    @Test func onlyBeanstalkdIsValid() throws {
+        let config = try parse("beanstalkd:\n  port: 11400\n")
+        #expect(config.beanstalkd.port == 11400)
+        #expect(config.push == PushConfig())
+        #expect(config.envisalink == nil)
+    }
+
+    @Test func contractDocumentParses() throws {
+        let config = try parse(ConfigFixtures.contract, path: "/etc/howalarming/config.yaml")
+        #expect(config.warnings == [])
+        #expect(config.path == "/etc/howalarming/config.yaml")
+        #expect(config.beanstalkd == BeanstalkdConfig())
+        let envisalink = try #require(config.envisalink)
+        #expect(envisalink.host == "127.0.0.1")
+        #expect(envisalink.port == 4025)
+        #expect(envisalink.password?.value == "user")
+        #expect(envisalink.codeMaster?.value == "1234")
+        #expect(envisalink.zones == [1: "Front door", 2: "Hall PIR"])
+        #expect(config.push.triggers == [.alarm, .recovery, .fault, .armed, .disarmed])
+        #expect(
+            config.push.apns
+                == APNSConfig(
+                    keyFile: "/etc/howalarming/AuthKey.p8", keyID: "ABC123DEFG", teamID: "TEAM123456",
+                    topic: "com.example.alarm", environment: .production))
+        #expect(config.push.fcm == FCMConfig(serviceAccountFile: "/etc/howalarming/service-account.json"))
+        #expect(config.log == LogConfig())
+        #expect(config.command == CommandConfig())
+    }
+
+    @Test func originalLayoutLoadsUnchanged() throws {
+        let config = try parse(ConfigFixtures.originalLayout, path: "config.yaml")
+        #expect(config.warnings == [])
+        #expect(config.beanstalkd.host == "10.1.2.3")
+        #expect(config.beanstalkd.port == 11301)
+        #expect(config.beanstalkd.commandTubes == (try tubes("commands")))
+        #expect(config.beanstalkd.eventTubes == (try tubes("cli")))
+        let envisalink = try #require(config.envisalink)
+        #expect(envisalink.host == "192.168.7.20")
+        #expect(try envisalink.requirePassword().value == "s3cret")
+        #expect(try envisalink.requireCodeMaster().value == "4321")
+        #expect(envisalink.zones == [1: "Lounge PIR", 2: "Back door", 3: "Garage side door"])
+    }
+
+    @Test func scalarsAreReadAsWritten() throws {
+        let config = try parse("""
+            envisalinkd:
+              code_master: 0123
+              password: 0x1F
+              zones: {001: Octal-looking key, 8: 12345, "+9": Signed}
+            beanstalkd:
+              port: "11302"
+              host: yes
+            """)
+        let envisalink = try #require(config.envisalink)
+        #expect(envisalink.codeMaster?.value == "0123")
+        #expect(envisalink.password?.value == "0x1F")
+        #expect(envisalink.zones == [1: "Octal-looking key", 8: "12345", 9: "Signed"])
+        #expect(config.beanstalkd.port == 11302)
+        #expect(config.beanstalkd.host == "yes")
+    }
+
+    @Test func envisalinkAliasIsAccepted() throws {
+        let config = try parse("envisalink:\n  host: panel.local\n  zones: {1: Door}\n")
+        #expect(config.envisalink?.host == "panel.local")
+        #expect(config.envisalink?.zones == [1: "Door"])
+        #expect(config.warnings.isEmpty)
+    }
+
+    @Test func nullKeysAndSectionsTakeTheirDefaults() throws {
+        let config = try parse("beanstalkd:\n  port: ~\n  host:\npush:\nenvisalinkd: null\n")
+        #expect(config.beanstalkd == BeanstalkdConfig())
+        #expect(config.push == PushConfig())
+        #expect(config.envisalink == nil)
+    }
+
+    @Test func singleStringsAreOneElementLists() throws {
+        let config = try parse("beanstalkd: {tubes: {events: cli, commands: cmd}}\npush: {triggers: alarm}\n")
+        #expect(config.beanstalkd.eventTubes == (try tubes("cli")))
+        #expect(config.beanstalkd.commandTubes == (try tubes("cmd")))
+        #expect(config.push.triggers == [.alarm])
+    }
+
+    @Test func newKeysAndListenForms() throws {
+        let config = try parse("""
+            beanstalkd: {socket: /run/beanstalkd.sock}
+            push:
+              apns: {key_file: /keys/k.p8, key_id: ABCDEFGHIJ, team_id: "0123456789", topic: t, environment: sandbox,
+                     endpoint: "http://127.0.0.1:9999", ca_file: ca.pem}
+              fcm: {service_account_file: sa.json, endpoint: "https://127.0.0.1/fcm"}
+            command: {listen: "[::1]:9090"}
+            """, path: "/srv/conf/howalarming.yaml")
+        #expect(config.beanstalkd.socket == "/run/beanstalkd.sock")
+        let apns = try #require(config.push.apns)
+        #expect(apns.keyFile == "/keys/k.p8")
+        #expect(apns.teamID == "0123456789")
+        #expect(apns.environment == .sandbox)
+        #expect(apns.endpoint == "http://127.0.0.1:9999")
+        #expect(apns.caFile == "/srv/conf/ca.pem")
+        #expect(config.push.fcm?.serviceAccountFile == "/srv/conf/sa.json")
+        #expect(config.push.fcm?.endpoint == "https://127.0.0.1/fcm")
+        #expect(config.command.listen == ListenAddress(host: "::1", port: 9090))
+        #expect(config.command.listen.description == "[::1]:9090")
+        #expect(try parse("command: {listen: 'localhost:8081'}").command.listen.description == "localhost:8081")
+    }
+
+    @Test func unknownKeysInOwnedSectionsAreWarnings() throws {
+        let config = try parse("""
+            beanstalkd:
+              prot: 11300
+              tubes: {event: [cli]}
+            push: {apns: {key_file: k.p8, key_id: ABCDEFGHIJ, team_id: ABCDEFGHIJ, topic: t, enviroment: sandbox}}
+            some_other_tool: {anything: 1}
+            """, path: "config.yaml")
+        #expect(config.warnings.count == 3)
+        #expect(config.warnings[0].hasPrefix("config.yaml: beanstalkd.prot: unknown key, ignored"))
+        #expect(config.warnings[0].contains("port"))
+        #expect(config.warnings[1].hasPrefix("config.yaml: beanstalkd.tubes.event: unknown key"))
+        #expect(config.warnings[2].hasPrefix("config.yaml: push.apns.enviroment: unknown key"))
+        #expect(!config.warnings.joined().contains("some_other_tool"))
+    }
+}

@@ -1,0 +1,120 @@
+import AlarmCore
+import Foundation
+import Testing
+
+@Suite struct ConfigSecretTests {
+    private func envisalink(_ yaml: String, path: String? = nil, environment: [String: String] = [:]) throws
+        -> EnvisalinkConfig
+    {
+        let config = try HowAlarmingConfig.parse(yaml: yaml, path: path, environment: environment)
+        return try #require(config.envisalink)
+    }
+
+    @Test func plainKey() throws {
+        let config = try envisalink("envisalinkd: {password: hunter2, code_master: 9999}")
+        #expect(config.password == Secret("hunter2"))
+        #expect(config.codeMaster?.value == "9999")
+    }
+
+    @Test func fileKeyReadsTheFileWithoutTrailingWhitespace() throws {
+        let directory = try ConfigTestDirectory()
+        defer { directory.remove() }
+        let file = try directory.write("password", "hunter2 x\n")
+        try directory.write("code", "  0042\r\n\t\n")
+        let config = try envisalink(
+            "envisalinkd: {password_file: \(file), code_master_file: code}", path: "\(directory.path)/config.yaml")
+        #expect(config.password?.value == "hunter2 x")
+        #expect(config.codeMaster?.value == "  0042")
+    }
+
+    @Test func environmentOverridesKeyAndFile() throws {
+        let environment = [
+            "HOWALARMING_ENVISALINKD_PASSWORD": "from-env",
+            "HOWALARMING_ENVISALINKD_CODE_MASTER": "7777",
+        ]
+        let config = try envisalink(
+            "envisalink: {password: from-file, code_master_file: /nonexistent/code}", environment: environment)
+        #expect(config.password?.value == "from-env")
+        #expect(config.codeMaster?.value == "7777")
+        let unset = try envisalink("envisalinkd: {password: p}", environment: ["HOWALARMING_ENVISALINKD_PASSWORD": ""])
+        #expect(unset.password?.value == "p")
+    }
+
+    @Test func keyAndFileTogetherIsAnError() {
+        let error = #expect(throws: ConfigError.self) {
+            try envisalink("envisalinkd: {password: hunter2, password_file: /tmp/pw}")
+        }
+        #expect(error?.keyPath == "envisalinkd.password")
+        #expect(error?.reason == "set either password or password_file, not both")
+        #expect(error?.description.contains("hunter2") == false)
+    }
+
+    @Test func missingFileNamesKeyAndPath() throws {
+        let error = #expect(throws: ConfigError.self) {
+            try envisalink("envisalinkd: {password_file: /nonexistent/howalarming/pw}")
+        }
+        #expect(error?.keyPath == "envisalinkd.password_file")
+        #expect(error?.reason == #"cannot read "/nonexistent/howalarming/pw": no such file"#)
+    }
+
+    @Test func unreadableFileErrorNeverShowsTheContents() throws {
+        let directory = try ConfigTestDirectory()
+        defer { directory.remove() }
+        let file = "\(directory.path)/pw"
+        try Data("hunter2".utf8 + [0xFF, 0xFE]).write(to: URL(fileURLWithPath: file))
+        let error = #expect(throws: ConfigError.self) {
+            try envisalink("envisalinkd: {password_file: \(file)}")
+        }
+        #expect(error?.keyPath == "envisalinkd.password_file")
+        #expect(error?.description.contains(file) == true)
+        #expect(error?.description.contains("hunter2") == false)
+        let directoryError = #expect(throws: ConfigError.self) {
+            try envisalink("envisalinkd: {code_master_file: \(directory.path)}")
+        }
+        #expect(directoryError?.reason.contains("could not be read") == true)
+        try directory.write("empty", "\n\n")
+        let emptyError = #expect(throws: ConfigError.self) {
+            try envisalink("envisalinkd: {password_file: empty}", path: "\(directory.path)/config.yaml")
+        }
+        #expect(emptyError?.reason.hasSuffix("is empty") == true)
+    }
+
+    @Test func wrongTypeNeverEchoesTheSecret() {
+        let error = #expect(throws: ConfigError.self) {
+            try envisalink("envisalinkd: {password: [hunter2]}")
+        }
+        #expect(error?.keyPath == "envisalinkd.password")
+        #expect(error?.reason == "must be a single value (the secret itself), got a list")
+        #expect(error?.description.contains("hunter2") == false)
+    }
+
+    @Test func requireExplainsHowToSetTheSecret() {
+        let config = EnvisalinkConfig()
+        let password = #expect(throws: ConfigError.self) { try config.requirePassword() }
+        #expect(
+            password?.description
+                == "envisalinkd.password: is required: set password, password_file or HOWALARMING_ENVISALINKD_PASSWORD")
+        let code = #expect(throws: ConfigError.self) { try config.requireCodeMaster() }
+        #expect(code?.keyPath == "envisalinkd.code_master")
+        #expect(code?.reason.contains("HOWALARMING_ENVISALINKD_CODE_MASTER") == true)
+    }
+
+    @Test func secretNeverShowsInDescriptionsOrDumps() throws {
+        let secret = Secret("hunter2")
+        #expect("\(secret)" == "<redacted>")
+        #expect(String(reflecting: secret) == "<redacted>")
+        var dumped = ""
+        dump(secret, to: &dumped)
+        #expect(!dumped.contains("hunter2"))
+        #expect(Mirror(reflecting: secret).children.isEmpty)
+
+        let config = try HowAlarmingConfig.parse(
+            yaml: "envisalinkd: {password: hunter2, code_master: 31337}", path: nil, environment: [:])
+        var dumpedConfig = ""
+        dump(config, to: &dumpedConfig)
+        for text in ["\(config)", String(reflecting: config), dumpedConfig] {
+            #expect(!text.contains("hunter2") && !text.contains("31337"))
+            #expect(text.contains("<redacted>"))
+        }
+    }
+}
