@@ -34,3 +34,10 @@ extension BeanstalkdConfig {
         }
     }
 }
+
+extension BeanstalkdConfig {
+    /// Where to connect: the unix socket when `socket` is set, otherwise `host`:`port`.
+    public var endpoint: BeanstalkEndpoint {
+        socket.map { .unixSocket(path: $0) } ?? .tcp(host: host, port: port)
+    }
+}
