@@ -1,0 +1,60 @@
+import AlarmCore
+import ArgumentParser
+import Beanstalk
+
+extension HowAlarming {
+    /// Server and tube counters.
+    struct Stats: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Show beanstalkd's state and every tube's job counts, or all counters of one TUBE."
+        )
+
+        @OptionGroup var queue: QueueOptions
+
+        @Argument(help: "A tube to show in full.")
+        var tube: String?
+
+        func validate() throws {
+            if let tube { _ = try tubeArgument(tube) }
+        }
+
+        func run() async throws {
+            let configuration = try queue.loadConfiguration()
+            let connection = try await queue.connect(configuration)
+            if let tube {
+                guard let stats = try await connection.statsTube(try tubeArgument(tube)) else {
+                    throw CLIFailure("tube \(tube) does not exist (it appears when a job is put on it or it is watched)")
+                }
+                for key in stats.document.fields.keys.sorted() {
+                    Output.line("\(key): \(stats.document.fields[key]!)")
+                }
+            } else {
+                try await printOverview(connection)
+            }
+            await connection.close()
+        }
+
+        private func printOverview(_ connection: BeanstalkConnection) async throws {
+            let server = try await connection.stats()
+            Output.line("beanstalkd \(server.version) at \(connection.endpoint), up \(server.uptime) s, "
+                + "binlog \(server.binlogCurrentIndex > 0 ? "on" : "OFF (jobs are lost on restart)")"
+                + (server.draining ? ", DRAINING (puts refused)" : ""))
+            Output.line("connections \(server.currentConnections), max job size \(server.maxJobSize) bytes")
+            let header = ["tube", "ready", "reserved", "delayed", "buried", "total", "watching"]
+            var rows = [header]
+            for name in try await connection.listTubes().sorted() {
+                guard let tube = try? TubeName(name), let stats = try await connection.statsTube(tube) else { continue }
+                rows.append([name, "\(stats.currentJobsReady)", "\(stats.currentJobsReserved)",
+                             "\(stats.currentJobsDelayed)", "\(stats.currentJobsBuried)", "\(stats.totalJobs)",
+                             "\(stats.currentWatching)"])
+            }
+            let widths = header.indices.map { column in rows.map { $0[column].count }.max()! }
+            for row in rows {
+                Output.line(row.enumerated().map { column, cell in
+                    column == 0 ? cell.padding(toLength: widths[0], withPad: " ", startingAt: 0)
+                        : String(repeating: " ", count: widths[column] - cell.count) + cell
+                }.joined(separator: "  "))
+            }
+        }
+    }
+}

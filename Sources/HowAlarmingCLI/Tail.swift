@@ -1,0 +1,74 @@
+import AlarmCore
+import ArgumentParser
+import Beanstalk
+import NIOCore
+
+extension HowAlarming {
+    /// Prints events from the CLI's own tap tube as they arrive.
+    struct Tail: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Print events as they arrive, one per line.",
+            discussion: """
+                Consumes only its own tap tube (default `cli`, which must be listed in \
+                beanstalkd.tubes.events so the integrator puts events on it), never another \
+                consumer's. Each event is deleted once printed; a job that is not a valid event is \
+                reported on standard error and buried. Reconnects if beanstalkd restarts.
+                """
+        )
+
+        @OptionGroup var queue: QueueOptions
+
+        @Option(help: "The tube to tap.")
+        var tube = "cli"
+
+        @Flag(help: "Print each event's JSON exactly as queued.")
+        var json = false
+
+        @Option(help: "Stop after this many events.")
+        var count: Int?
+
+        @Option(help: "Stop after waiting this many seconds in all; with --count, fewer events than asked is an error.")
+        var timeout: Double?
+
+        func validate() throws {
+            _ = try tubeArgument(tube)
+            if let count, count < 1 { throw ValidationError("--count must be at least 1") }
+            if let timeout, timeout <= 0 { throw ValidationError("--timeout must be positive") }
+        }
+
+        func run() async throws {
+            let configuration = try queue.loadConfiguration()
+            let tube = try tubeArgument(tube)
+            if !configuration.beanstalkd.eventTubes.contains(tube) {
+                Output.error("warning: events are not put on tube \(tube): add it to beanstalkd.tubes.events")
+            }
+            let worker = BeanstalkWorker(endpoint: configuration.beanstalkd.endpoint, watching: [tube], logger: queue.logger)
+            // Fail fast with a clear error when beanstalkd is not there at all.
+            await (try queue.connect(configuration)).close()
+            let deadline = timeout.map { ContinuousClock.now + .milliseconds(Int64($0 * 1000)) }
+            var printed = 0
+            while count.map({ printed < $0 }) ?? true {
+                var wait = Duration.seconds(1)
+                if let deadline {
+                    let remaining = deadline - .now
+                    guard remaining > .zero else { break }
+                    wait = min(wait, remaining)
+                }
+                guard let job = try await worker.reserve(timeout: wait) else { continue }
+                do {
+                    let event = try AlarmEvent.decode(job: job.body)
+                    Output.line(json ? String(buffer: job.body) : EventLine.format(event))
+                    try await worker.delete(job)
+                    printed += 1
+                } catch let error as FormatError {
+                    Output.error("job \(job.id) on tube \(tube) is not a valid event (\(error)); buried it")
+                    try await worker.bury(job)
+                }
+            }
+            await worker.close()
+            if let count, printed < count {
+                throw CLIFailure("timed out after \(timeout ?? 0) s with \(printed) of \(count) events")
+            }
+        }
+    }
+}
