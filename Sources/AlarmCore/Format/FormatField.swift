@@ -1,4 +1,4 @@
-/// The JSON field names of the event and command formats, in the order the encoders write them.
+/// The JSON field names of the event and command formats.
 enum FormatField: String, CaseIterable {
     case type
     case code
