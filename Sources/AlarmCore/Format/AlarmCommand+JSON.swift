@@ -1,0 +1,109 @@
+/// Reading and writing commands: the plain-string form and the JSON form.
+extension AlarmCommand {
+    /// Decodes a command from a command-tube job body.
+    ///
+    /// A body whose first non-blank character is `{` is the JSON form: `type`, when present, must be
+    /// `"command"`; `code` is required and is either a ``SimpleCommand`` name (any letter case) or a
+    /// 3-digit raw panel code; `data` is allowed only with raw codes; `timestamp` is read as leniently
+    /// as for events. Any other body is the plain-string form: the trimmed text, in any letter
+    /// case, must name a ``SimpleCommand``.
+    ///
+    /// Error messages never quote `data`, and quote a command name or code only when it has no
+    /// digits, since either might carry an access code.
+    ///
+    /// - Throws: ``FormatError``; its `field` is `nil` when the body as a whole is at fault.
+    public static func decode(job body: some Collection<UInt8>) throws(FormatError) -> AlarmCommand {
+        try decode(job: JSONObject.text(ofJobBody: body))
+    }
+
+    /// Decodes a command from a job body's text, with the same rules as for its bytes.
+    public static func decode(job text: String) throws(FormatError) -> AlarmCommand {
+        let trimmed = trimmingWhitespace(text)
+        if trimmed.first == "{" {
+            return try decode(object: JSONObject(parsing: text))
+        }
+        guard !trimmed.isEmpty else {
+            throw FormatError(field: nil, reason: "empty body, expected a command name or a JSON command")
+        }
+        guard let command = SimpleCommand(rawValue: trimmed.lowercased()) else {
+            throw FormatError(
+                field: nil,
+                reason: "unknown command \(excerptUnlessDigits(String(trimmed))); valid commands: \(SimpleCommand.validNames)"
+            )
+        }
+        return .simple(command)
+    }
+
+    /// The JSON form: `{"type":"command","code":…}` then `data` (raw commands with data only),
+    /// `message`, `partition`, `id` (lowercase), `source` and `timestamp` when set.
+    public func jsonBytes() -> [UInt8] {
+        var writer = JSONObjectWriter()
+        writer.write(.type, EventType.command.rawValue)
+        switch action {
+        case .simple(let command):
+            writer.write(.code, command.rawValue)
+        case .raw(let code, let data):
+            writer.write(.code, code)
+            writer.write(.data, data.isEmpty ? nil : data)
+        }
+        writer.write(.message, message)
+        writer.write(.partition, partition)
+        writer.write(.id, id)
+        writer.write(.source, source)
+        writer.write(.timestamp, timestamp)
+        return writer.finish()
+    }
+
+    /// The JSON form as text; see ``jsonBytes()``.
+    public func jsonString() -> String {
+        String(decoding: jsonBytes(), as: UTF8.self)
+    }
+
+    private static func decode(object: JSONObject) throws(FormatError) -> AlarmCommand {
+        if let type = try object.string(.type), type != EventType.command.rawValue {
+            throw FormatError(.type, "a command's type must be \"command\", got \(FormatError.excerpt(type))")
+        }
+        guard let code = try object.code(.code) else { throw .missing(.code) }
+        let command = AlarmCommand(
+            action: try action(code: code, data: rawData(in: object)),
+            message: try object.string(.message),
+            partition: try object.integer(.partition),
+            id: try object.uuid(.id),
+            source: try object.string(.source),
+            timestamp: try object.timestamp(.timestamp)
+        )
+        try command.validate()
+        return command
+    }
+
+    /// The `data` field, read without the generic reader so that its value is never quoted.
+    private static func rawData(in object: JSONObject) throws(FormatError) -> String {
+        switch object[.data] {
+        case nil: return ""
+        case .string(let data): return data
+        case _?: throw FormatError(.data, "expected a string")
+        }
+    }
+
+    private static func action(code: String, data: String) throws(FormatError) -> Action {
+        guard let command = SimpleCommand(rawValue: code.lowercased()) else {
+            return .raw(code: code, data: data)
+        }
+        guard data.isEmpty else {
+            throw FormatError(.data, "only raw panel codes take data, not \"\(command.rawValue)\"")
+        }
+        return .simple(command)
+    }
+
+    private static func trimmingWhitespace(_ text: String) -> Substring {
+        var start = text.startIndex
+        var end = text.endIndex
+        while start < end, text[start].isWhitespace {
+            text.formIndex(after: &start)
+        }
+        while end > start, text[text.index(before: end)].isWhitespace {
+            text.formIndex(before: &end)
+        }
+        return text[start..<end]
+    }
+}

@@ -1,0 +1,107 @@
+#if canImport(FoundationEssentials)
+public import FoundationEssentials
+#else
+public import Foundation
+#endif
+
+/// One command for the alarm integrator, as clients put it on the command tube.
+///
+/// A command is either a ``SimpleCommand`` (the same plain strings the original HowAlarming
+/// accepted, also usable as the `code` of a JSON command) or a raw panel command with its data.
+/// See `docs/event-format.md` for the full format.
+///
+/// - Important: the `data` of a raw command may carry alarm access codes. Never log it;
+///   masking it is the integrator's job.
+public struct AlarmCommand: Sendable, Hashable {
+    /// What the integrator should do.
+    public enum Action: Sendable, Hashable {
+        /// A named, panel-independent command.
+        case simple(SimpleCommand)
+        /// A raw panel command: a 3-digit panel (Envisalink TPI) command code such as `"040"`,
+        /// and its data, which may be empty. The data may contain access codes: never log it.
+        case raw(code: String, data: String)
+    }
+
+    /// What the integrator should do.
+    public var action: Action
+    /// A human-readable reference for logs and the echo event, for example `"Arm from phone"`.
+    public var message: String?
+    /// The partition to act on, in ``FormatLimits/partitions``; `nil` means the integrator's default.
+    public var partition: Int?
+    /// A unique identifier; the integrator's echo and response events carry it as `command_id`.
+    public var id: UUID?
+    /// The name of the client that issued the command.
+    public var source: String?
+    /// When the command was issued, in Unix seconds.
+    public var timestamp: Int64?
+
+    /// Creates a command; everything but the action is optional.
+    public init(
+        action: Action,
+        message: String? = nil,
+        partition: Int? = nil,
+        id: UUID? = nil,
+        source: String? = nil,
+        timestamp: Int64? = nil
+    ) {
+        self.action = action
+        self.message = message
+        self.partition = partition
+        self.id = id
+        self.source = source
+        self.timestamp = timestamp
+    }
+
+    /// Creates a simple command, for example `.simple(.armStay, partition: 2)`.
+    public static func simple(
+        _ command: SimpleCommand,
+        message: String? = nil,
+        partition: Int? = nil,
+        id: UUID? = nil,
+        source: String? = nil,
+        timestamp: Int64? = nil
+    ) -> AlarmCommand {
+        AlarmCommand(
+            action: .simple(command), message: message, partition: partition,
+            id: id, source: source, timestamp: timestamp
+        )
+    }
+
+    /// Throws the first value that does not fit the format: a raw code that is not exactly three
+    /// ASCII digits, raw data that is not printable ASCII or longer than
+    /// ``FormatLimits/rawCommandDataMaxLength``, a partition outside ``FormatLimits/partitions``,
+    /// or a negative timestamp. Error messages never quote the raw data.
+    public func validate() throws(FormatError) {
+        if case .raw(let code, let data) = action {
+            guard code.utf8.count == 3, code.utf8.allSatisfy(Self.isASCIIDigit) else {
+                throw FormatError(
+                    .code,
+                    "expected a simple command (\(SimpleCommand.validNames)) or a 3-digit panel code, got \(Self.excerptUnlessDigits(code))"
+                )
+            }
+            guard data.utf8.allSatisfy(Self.isPrintableASCII) else {
+                throw FormatError(.data, "must be printable ASCII")
+            }
+            guard data.utf8.count <= FormatLimits.rawCommandDataMaxLength else {
+                throw FormatError(.data, "must be at most \(FormatLimits.rawCommandDataMaxLength) characters, got \(data.utf8.count)")
+            }
+        }
+        try FormatLimits.check(partition, in: FormatLimits.partitions, field: .partition)
+        try FormatLimits.checkTimestamp(timestamp)
+    }
+
+    /// `text` quoted for an error message, unless it contains digits: a mistyped command or code
+    /// might hold an access code, and format errors are logged.
+    static func excerptUnlessDigits(_ text: String) -> String {
+        guard text.contains(where: \.isNumber) else { return FormatError.excerpt(text) }
+        return "a \(text.count)-character value (not shown: it contains digits)"
+    }
+
+    private static func isASCIIDigit(_ byte: UInt8) -> Bool {
+        (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
+    }
+
+    private static func isPrintableASCII(_ byte: UInt8) -> Bool {
+        (0x20...0x7E).contains(byte)
+    }
+}

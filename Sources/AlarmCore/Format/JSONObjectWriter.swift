@@ -1,0 +1,67 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
+/// Writes the canonical JSON form of events and commands: one compact object, fields in the
+/// order they are written, absent values left out (never `null`), UUIDs lowercase, and only the
+/// escapes JSON requires (so `/` and non-ASCII text are written as they are).
+struct JSONObjectWriter {
+    private var bytes: [UInt8] = [UInt8(ascii: "{")]
+
+    /// Writes `field` as a JSON string, unless `value` is `nil`.
+    mutating func write(_ field: FormatField, _ value: String?) {
+        guard let value else { return }
+        writeKey(field)
+        writeString(value)
+    }
+
+    /// Writes `field` as a JSON integer, unless `value` is `nil`.
+    mutating func write(_ field: FormatField, _ value: (some BinaryInteger)?) {
+        guard let value else { return }
+        writeKey(field)
+        bytes.append(contentsOf: String(value).utf8)
+    }
+
+    /// Writes `field` as a lowercase UUID string, unless `value` is `nil`.
+    mutating func write(_ field: FormatField, _ value: UUID?) {
+        write(field, value?.uuidString.lowercased())
+    }
+
+    /// The finished object.
+    consuming func finish() -> [UInt8] {
+        bytes.append(UInt8(ascii: "}"))
+        return bytes
+    }
+
+    private mutating func writeKey(_ field: FormatField) {
+        if bytes.count > 1 {
+            bytes.append(UInt8(ascii: ","))
+        }
+        writeString(field.rawValue)
+        bytes.append(UInt8(ascii: ":"))
+    }
+
+    private mutating func writeString(_ text: String) {
+        bytes.append(UInt8(ascii: "\""))
+        for byte in text.utf8 {
+            switch byte {
+            case UInt8(ascii: "\""): bytes.append(contentsOf: #"\""#.utf8)
+            case UInt8(ascii: "\\"): bytes.append(contentsOf: #"\\"#.utf8)
+            case UInt8(ascii: "\n"): bytes.append(contentsOf: #"\n"#.utf8)
+            case UInt8(ascii: "\r"): bytes.append(contentsOf: #"\r"#.utf8)
+            case UInt8(ascii: "\t"): bytes.append(contentsOf: #"\t"#.utf8)
+            case 0..<0x20: bytes.append(contentsOf: Self.unicodeEscape(byte).utf8)
+            default: bytes.append(byte)
+            }
+        }
+        bytes.append(UInt8(ascii: "\""))
+    }
+
+    /// `\u00XX` for a control character.
+    private static func unicodeEscape(_ byte: UInt8) -> String {
+        let hex = String(byte, radix: 16)
+        return #"\u"# + String(repeating: "0", count: 4 - hex.count) + hex
+    }
+}

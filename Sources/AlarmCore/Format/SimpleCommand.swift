@@ -1,0 +1,29 @@
+/// The named commands a client may put on a command tube, as a plain string (`arm`)
+/// or as the `code` of a JSON command (`{"type":"command","code":"arm","partition":2}`).
+///
+/// The integrator translates each into the panel's own command; the names are panel-independent.
+public enum SimpleCommand: String, Sendable, Hashable, CaseIterable {
+    /// Ask the panel for a full status report.
+    case status
+    /// Arm in away mode (the original HowAlarming behaviour of `arm`).
+    case arm
+    /// Disarm, using the integrator's configured code.
+    case disarm
+    /// Raise a fire panic alarm.
+    case fire
+    /// Raise a medical (auxiliary) panic alarm.
+    case medical
+    /// Raise a police panic alarm.
+    case police
+    /// Arm in stay mode: interior zones are bypassed so people can stay inside.
+    case armStay = "arm_stay"
+    /// Arm in away mode; the same as ``arm``, named explicitly.
+    case armAway = "arm_away"
+    /// Arm with no entry delay (zero-entry arming): opening an entry door alarms at once.
+    case armInstant = "arm_instant"
+
+    /// Every command name, comma-separated, for error messages and help text.
+    static var validNames: String {
+        allCases.map(\.rawValue).joined(separator: ", ")
+    }
+}
