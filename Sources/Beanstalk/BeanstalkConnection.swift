@@ -1,6 +1,9 @@
 public import Logging
 public import NIOCore
 import NIOPosix
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// One connection to beanstalkd.
 ///
@@ -155,7 +158,7 @@ public final class BeanstalkConnection: Sendable {
     }
 
     private static func describe(_ error: any Error) -> String {
-        if let error = error as? IOError { return error.description }
+        if let error = error as? IOError { return String(cString: strerror(error.errnoCode)).lowercased() }
         if let error = error as? ChannelError {
             switch error {
             case .connectTimeout: return "connect timed out"

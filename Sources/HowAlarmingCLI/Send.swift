@@ -40,6 +40,7 @@ extension HowAlarming {
             if json != nil, partition != nil {
                 throw ValidationError("--partition goes with a simple COMMAND; put \"partition\" in the JSON instead")
             }
+            _ = try parsedCommand()
         }
 
         func run() async throws {
@@ -61,6 +62,7 @@ extension HowAlarming {
                 }
                 var command = try AlarmCommand.decode(job: Array(command!.utf8))
                 command.partition = partition
+                try command.validate()
                 return command
             } catch {
                 throw ValidationError("\(error)")

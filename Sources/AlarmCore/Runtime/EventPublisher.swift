@@ -60,7 +60,7 @@ public actor EventPublisher {
     }
 
     /// Puts an already-encoded body on every tube.
-    public func put(_ body: ByteBuffer, logger: Logger) async throws(BeanstalkError) {
+    func put(_ body: ByteBuffer, logger: Logger) async throws(BeanstalkError) {
         let connection = try await connected()
         do {
             let ids = try await connection.put(body, inEach: tubes)

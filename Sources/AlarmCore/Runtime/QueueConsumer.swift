@@ -18,10 +18,10 @@ public struct QueueConsumer<Message: QueueMessage>: Service {
     /// Handles one decoded message. Throwing means "retry later".
     public typealias Handler = @Sendable (Message, JobContext) async throws -> JobOutcome
 
-    private let endpoint: BeanstalkEndpoint
-    private let configuration: ConsumerConfiguration
-    private let logger: Logger
-    private let handler: Handler
+    let endpoint: BeanstalkEndpoint
+    let configuration: ConsumerConfiguration
+    let logger: Logger
+    let handler: Handler
 
     public init(
         endpoint: BeanstalkEndpoint,
@@ -67,8 +67,7 @@ public struct QueueConsumer<Message: QueueMessage>: Service {
     }
 
     private func process(_ job: ReservedJob, worker: BeanstalkWorker) async {
-        var logger = self.logger
-        logger[metadataKey: "job_id"] = "\(job.id)"
+        let logger = self.logger.with(jobID: job.id)
         let message: Message
         do {
             message = try Message.decode(job: job.body)
@@ -99,5 +98,14 @@ public struct QueueConsumer<Message: QueueMessage>: Service {
             return outcome
         }
         await settle(job, outcome, worker: worker, logger: logger)
+    }
+}
+
+extension Logger {
+    /// A copy carrying `job_id` metadata.
+    func with(jobID: JobID) -> Logger {
+        var logger = self
+        logger[metadataKey: "job_id"] = "\(jobID)"
+        return logger
     }
 }

@@ -3,6 +3,9 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// Hands out the `sequence` numbers of one event source: strictly increasing, also across restarts.
 ///
