@@ -53,7 +53,7 @@ final class BeanstalkChannelHandler: ChannelDuplexHandler {
         }
         // A reply cannot overtake the ones before it, so deadlines are kept monotone:
         // the head of the queue always holds the earliest one.
-        var deadline = request.timeout.map { NIODeadline.now() + $0 } ?? .distantFuture
+        var deadline = request.timeout.map { context.eventLoop.now + $0 } ?? .distantFuture
         if let last = pending.last, last.deadline > deadline { deadline = last.deadline }
         pending.append(Pending(command: request.command, promise: replyPromise, deadline: deadline))
         armTimer(context: context, for: pending.first!.deadline)
@@ -124,7 +124,7 @@ final class BeanstalkChannelHandler: ChannelDuplexHandler {
     private func timerFired(context: ChannelHandlerContext) {
         timer = nil
         guard let head = pending.first else { return }
-        if head.deadline <= .now() {
+        if head.deadline <= context.eventLoop.now {
             let error = BeanstalkError(.commandTimedOut, "no reply to \(head.command.verb) in time; connection closed")
             logger.warning("beanstalkd command timed out", metadata: ["command": "\(head.command.verb)"])
             failAll(context: context, error)
