@@ -144,6 +144,18 @@ import TestSupport
         #expect(!child.isRunning)
     }
 
+    @Test func releasingARunningChildKillsIt() async throws {
+        var child: ChildProcess? = try ProcessRunner.start("sleep", arguments: ["30"])
+        let pid = try #require(child?.pid)
+        child = nil
+        // The reaper thread collects it once SIGKILL lands: wait for that, with a deadline.
+        let deadline = ContinuousClock.now + .seconds(5)
+        while Glibc.kill(pid, 0) == 0 && ContinuousClock.now < deadline {
+            try await Task.sleep(for: .milliseconds(10))
+        }
+        #expect(Glibc.kill(pid, 0) != 0)
+    }
+
     @Test func awaitLineFailsWhenTheChildExitsWithoutPrintingIt() async throws {
         let child = try ProcessRunner.start("sh", arguments: ["-c", "echo nope; echo oops >&2"])
         let error = await #expect(throws: TestSupportError.self) { try await child.awaitLine(containing: "ready") }
@@ -170,6 +182,11 @@ import TestSupport
             let error = #expect(throws: TestSupportError.self) { try Executables.path("missing", environment: environment) }
             #expect(error?.message.contains("make test") == true)
         }
+    }
+
+    @Test func theBuiltCLIIsFoundNextToTheTestBinary() throws {
+        let path = try Executables.path("howalarming", environment: [:])
+        #expect(path.hasSuffix("/howalarming"))
     }
 
     @Test func temporaryDirectoryIsRemovedAfterItsScope() async throws {

@@ -1,0 +1,64 @@
+# HowAlarming: build, test and run locally. `make help` lists the targets.
+
+SWIFT ?= swift
+PYTHON ?= python3
+# Extra flags for `swift test`, e.g. make test TEST_FLAGS='--filter TestSupportTests'
+TEST_FLAGS ?=
+
+VENV := .venv
+VENV_PYTHON := $(CURDIR)/$(VENV)/bin/python3
+# What the Python interop peer imports (the reference implementation's client and the schema validator).
+PYTHON_TEST_PACKAGES := greenstalk jsonschema
+
+# apt-get needs root: prefix sudo when we are not root. No prompts, so it also works without a terminal.
+SUDO := $(if $(filter 0,$(shell id -u)),,sudo)
+APT_GET := $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get -qq -o=Dpkg::Use-Pty=0
+
+.DEFAULT_GOAL := help
+.PHONY: help build release test run clean beanstalkd python-peer
+
+help: ## List the targets
+	@echo "HowAlarming — make targets:"
+	@awk -F ':.*## ' '/^[a-z-]+:.*## / { printf "  make %-12s %s\n", $$1, $$2 }' $(MAKEFILE_LIST)
+
+build: ## Build everything (debug)
+	$(SWIFT) build
+
+release: ## Build optimized executables (swift build -c release)
+	$(SWIFT) build -c release
+
+test: beanstalkd python-peer ## Install what the tests need if missing, build, run all tests
+	$(SWIFT) build --build-tests
+	HOWALARMING_TEST_PYTHON="$(VENV_PYTHON)" \
+	HOWALARMING_BIN_DIR="$$($(SWIFT) build --show-bin-path)" \
+	$(SWIFT) test --skip-build $(TEST_FLAGS)
+
+run: build beanstalkd ## Start a local beanstalkd and tail its events (Ctrl-C stops both)
+	deploy/run-local.sh "$$($(SWIFT) build --show-bin-path)"
+
+clean: ## Remove build products and the local run directory (.run)
+	$(SWIFT) package clean
+	rm -rf .run
+
+beanstalkd: ## Install beanstalkd with apt-get, unless it is installed
+	@if ! PATH="$$PATH:/usr/bin:/usr/sbin" command -v beanstalkd >/dev/null; then \
+	    echo "installing beanstalkd (apt-get)"; \
+	    $(APT_GET) update && $(APT_GET) install -y beanstalkd >/dev/null; \
+	fi
+
+python-peer: ## Create .venv with greenstalk and jsonschema, unless they import
+	@set -e; \
+	if ! "$(VENV_PYTHON)" -c 'import greenstalk, jsonschema' 2>/dev/null; then \
+	    if ! "$(VENV_PYTHON)" -m pip --version >/dev/null 2>&1; then \
+	        echo "creating the Python virtualenv $(VENV)"; \
+	        rm -rf $(VENV); \
+	        if ! $(PYTHON) -m venv $(VENV) >/dev/null 2>&1; then \
+	            echo "python3 -m venv failed (Debian ships ensurepip in python3-venv): installing python3-venv"; \
+	            rm -rf $(VENV); \
+	            $(APT_GET) update && $(APT_GET) install -y python3-venv >/dev/null; \
+	            $(PYTHON) -m venv $(VENV); \
+	        fi; \
+	    fi; \
+	    echo "installing $(PYTHON_TEST_PACKAGES) into $(VENV) (pip)"; \
+	    "$(VENV_PYTHON)" -m pip install --quiet --disable-pip-version-check $(PYTHON_TEST_PACKAGES); \
+	fi
