@@ -1,0 +1,88 @@
+import AlarmCore
+import Beanstalk
+import Foundation
+import TestSupport
+import Testing
+
+@Suite("Event publisher and sequence numbers")
+struct EventPublisherTests {
+    @Test func publishesOneStampedCopyPerTube() async throws {
+        try await withBeanstalkd { server in
+            let tubes = try ["cli", "push", "log"].map(TubeName.init)
+            let publisher = EventPublisher(
+                endpoint: server.beanstalkEndpoint, tubes: tubes, source: "test-source",
+                sequence: SequenceCounter(stateFile: nil), logger: quietLogger)
+            let first = try await publisher.publish(sampleEvent("one"))
+            let second = try await publisher.publish(sampleEvent("two"))
+            #expect(first.id != nil && first.id != second.id)
+            #expect(first.source == "test-source")
+            #expect(try #require(second.sequence) > #require(first.sequence))
+            let reader = try await server.connect()
+            for tube in tubes {
+                try await reader.watch(tube)
+            }
+            try await reader.ignore(.default)
+            var received: [AlarmEvent] = []
+            while let job = try await reader.reserve(timeout: .zero) {
+                received.append(try AlarmEvent.decode(json: job.body.readableBytesView))
+                try await reader.delete(job.id)
+            }
+            #expect(received.count == 6)
+            #expect(received.filter { $0.id == first.id }.count == 3)
+            await publisher.close()
+        }
+    }
+
+    @Test func keepsAnExistingIdSoARepublishIsRecognisable() async throws {
+        try await withBeanstalkd { server in
+            let publisher = EventPublisher(
+                endpoint: server.beanstalkEndpoint, tubes: [.default], source: "test",
+                sequence: SequenceCounter(stateFile: nil), logger: quietLogger)
+            let published = try await publisher.publish(sampleEvent("once"))
+            let again = try await publisher.publish(published)
+            #expect(again.id == published.id && again.sequence == published.sequence)
+        }
+    }
+
+    @Test func unreachableServerIsAnErrorNotACrash() async throws {
+        let server = try await BeanstalkdServer.start()
+        let endpoint = server.beanstalkEndpoint
+        try await server.kill()
+        let publisher = EventPublisher(
+            endpoint: endpoint, tubes: [.default], source: "test", sequence: SequenceCounter(stateFile: nil),
+            logger: quietLogger)
+        await #expect(throws: BeanstalkError.self) { try await publisher.publish(sampleEvent("lost?")) }
+    }
+
+    @Test func sequenceSurvivesRestartsAndNeverRepeats() async throws {
+        try await withTemporaryDirectory { directory in
+            let path = directory.appending("sequence")
+            let first = SequenceCounter(stateFile: path, blockSize: 10)
+            var values: [UInt64] = []
+            for _ in 0..<15 { values.append(try await first.nextValue()) }
+            #expect(values == Array(1...15))
+            #expect(try String(contentsOfFile: path, encoding: .utf8) == "20\n")
+            // A restart (or crash) skips the rest of the reserved block but never goes back.
+            let second = SequenceCounter(stateFile: path, blockSize: 10)
+            #expect(try await second.nextValue() == 21)
+        }
+    }
+
+    @Test func clockBasedSequenceIsStrictlyIncreasing() async throws {
+        let counter = SequenceCounter(stateFile: nil)
+        var last: UInt64 = 0
+        for _ in 0..<1000 {
+            let value = try await counter.nextValue()
+            #expect(value > last)
+            last = value
+        }
+    }
+
+    @Test func corruptStateFileIsAnError() async throws {
+        try await withTemporaryDirectory { directory in
+            let path = directory.appending("sequence")
+            try "garbage".write(toFile: path, atomically: true, encoding: .utf8)
+            await #expect(throws: SequenceStateError.self) { try await SequenceCounter(stateFile: path).nextValue() }
+        }
+    }
+}
