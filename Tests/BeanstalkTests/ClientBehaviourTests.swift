@@ -66,9 +66,14 @@ struct ClientBehaviourTests {
             let second = try await server.connect()
             let id = try await first.put("contended", ttr: .seconds(1))
             #expect(try await first.reserve(timeout: .zero)?.id == id)
-            // The second worker gets the job once the first one's TTR runs out.
-            let stolen = try #require(try await second.reserve(timeout: .seconds(5)))
-            #expect(stolen.id == id)
+            // The second worker gets the job once the first one's TTR runs out. beanstalkd 1.12
+            // can leave a silent holder's expired job reserved until that connection sends any
+            // command (beanstalkd #380), so the first connection keeps talking while we wait.
+            let stolen = Task { try await second.reserve(timeout: .seconds(10)) }
+            while try await first.statsJob(id)?.reserves == 1 {
+                try await Task.sleep(for: .milliseconds(100))
+            }
+            #expect(try await stolen.value?.id == id)
             await expectError(.notFound) { try await first.delete(id) }
             try await second.delete(id)
         }
@@ -99,7 +104,9 @@ struct ClientBehaviourTests {
             #expect(!waiter.isActive)
             let producer = try await server.connect()
             let id = try await producer.put("after cancel")
-            #expect(try await producer.reserve(timeout: .zero)?.id == id)
+            // The server may hand the job to the closing connection before it sees the close;
+            // then the job comes back as soon as it does. Either way it is not lost.
+            #expect(try await producer.reserve(timeout: .seconds(5))?.id == id)
         }
     }
 
