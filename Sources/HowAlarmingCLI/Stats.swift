@@ -26,7 +26,7 @@ extension HowAlarming {
                     throw CLIFailure("tube \(tube) does not exist (it appears when a job is put on it or it is watched)")
                 }
                 for key in stats.document.fields.keys.sorted() {
-                    Output.line("\(key): \(stats.document.fields[key]!)")
+                    try Output.line("\(key): \(stats.document.fields[key]!)")
                 }
             } else {
                 try await printOverview(connection)
@@ -36,10 +36,10 @@ extension HowAlarming {
 
         private func printOverview(_ connection: BeanstalkConnection) async throws {
             let server = try await connection.stats()
-            Output.line("beanstalkd \(server.version) at \(connection.endpoint), up \(server.uptime) s, "
+            try Output.line("beanstalkd \(server.version) at \(connection.endpoint), up \(server.uptime) s, "
                 + "binlog \(server.binlogCurrentIndex > 0 ? "on" : "OFF (jobs are lost on restart)")"
                 + (server.draining ? ", DRAINING (puts refused)" : ""))
-            Output.line("connections \(server.currentConnections), max job size \(server.maxJobSize) bytes")
+            try Output.line("connections \(server.currentConnections), max job size \(server.maxJobSize) bytes")
             let header = ["tube", "ready", "reserved", "delayed", "buried", "total", "watching"]
             var rows = [header]
             for name in try await connection.listTubes().sorted() {
@@ -50,7 +50,7 @@ extension HowAlarming {
             }
             let widths = header.indices.map { column in rows.map { $0[column].count }.max()! }
             for row in rows {
-                Output.line(row.enumerated().map { column, cell in
+                try Output.line(row.enumerated().map { column, cell in
                     column == 0 ? cell.padding(toLength: widths[0], withPad: " ", startingAt: 0)
                         : String(repeating: " ", count: widths[column] - cell.count) + cell
                 }.joined(separator: "  "))

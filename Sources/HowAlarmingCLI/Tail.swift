@@ -13,6 +13,9 @@ extension HowAlarming {
                 beanstalkd.tubes.events so the integrator puts events on it), never another \
                 consumer's. Each event is deleted once printed; a job that is not a valid event is \
                 reported on standard error and buried. Reconnects if beanstalkd restarts.
+
+                When standard output goes away (the reader of a pipe exits) it stops with an error \
+                and leaves the event it could not print in the tube.
                 """
         )
 
@@ -57,7 +60,7 @@ extension HowAlarming {
                 guard let job = try await worker.reserve(timeout: wait) else { continue }
                 do {
                     let event = try AlarmEvent.decode(job: job.body)
-                    Output.line(json ? String(buffer: job.body) : EventLine.format(event))
+                    try Output.line(json ? String(buffer: job.body) : EventLine.format(event))
                     try await worker.delete(job)
                     printed += 1
                 } catch let error as FormatError {
