@@ -12,7 +12,8 @@ extension HowAlarming {
                 Consumes only its own tap tube (default `cli`, which must be listed in \
                 beanstalkd.tubes.events so the integrator puts events on it), never another \
                 consumer's. Each event is deleted once printed; a job that is not a valid event is \
-                reported on standard error and buried. Reconnects if beanstalkd restarts.
+                reported on standard error and buried. Reconnects if beanstalkd restarts; --timeout \
+                counts the time spent reconnecting.
 
                 When standard output goes away (the reader of a pipe exits) it stops with an error \
                 and leaves the event it could not print in the tube.
@@ -51,13 +52,8 @@ extension HowAlarming {
             let deadline = timeout.map { ContinuousClock.now + .milliseconds(Int64($0 * 1000)) }
             var printed = 0
             while count.map({ printed < $0 }) ?? true {
-                var wait = Duration.seconds(1)
-                if let deadline {
-                    let remaining = deadline - .now
-                    guard remaining > .zero else { break }
-                    wait = min(wait, remaining)
-                }
-                guard let job = try await worker.reserve(timeout: wait) else { continue }
+                // The deadline also bounds reconnecting while beanstalkd is down.
+                guard let job = try await withDeadline(deadline, { try await worker.nextJob() }) else { break }
                 do {
                     let event = try AlarmEvent.decode(job: job.body)
                     try Output.line(json ? String(buffer: job.body) : EventLine.format(event))
