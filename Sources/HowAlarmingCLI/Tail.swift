@@ -15,8 +15,11 @@ extension HowAlarming {
                 reported on standard error and buried. Reconnects if beanstalkd restarts; --timeout \
                 counts the time spent reconnecting.
 
-                When standard output goes away (the reader of a pipe exits) it stops with an error \
-                and leaves the event it could not print in the tube.
+                Without --count or --timeout it runs until stopped. SIGINT (Ctrl-C) and SIGTERM \
+                end it at once, with the signal's conventional exit status; the event being handled \
+                at that moment is not lost, though the next tail may print it again. When standard \
+                output goes away (the reader of a pipe exits) it stops with an error and leaves the \
+                event it could not print in the tube.
                 """
         )
 
