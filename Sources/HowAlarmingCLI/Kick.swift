@@ -29,7 +29,7 @@ extension HowAlarming {
             try await connection.use(try tubeArgument(tube))
             let kicked = try await connection.kick(bound: count ?? UInt32(Int32.max))
             await connection.close()
-            Output.line("kicked \(kicked) job\(kicked == 1 ? "" : "s") in tube \(tube)")
+            try Output.line("kicked \(kicked) job\(kicked == 1 ? "" : "s") in tube \(tube)")
         }
     }
 }

@@ -40,18 +40,18 @@ extension HowAlarming {
                 : delayed ? try await connection.peekDelayed() : try await connection.peekReady()
             guard let job else {
                 await connection.close()
-                Output.line("no \(state) job in tube \(tube)")
+                try Output.line("no \(state) job in tube \(tube)")
                 return
             }
             let stats = try await connection.statsJob(job.id)
             await connection.close()
             var summary = "job \(job.id) (\(state), \(job.body.readableBytes) bytes"
             if let stats { summary += ", age \(stats.age) s, reserved \(stats.reserves)×, released \(stats.releases)×" }
-            Output.line(summary + ")")
+            try Output.line(summary + ")")
             if let problem = JobDiagnosis.problem(with: job.body) {
-                Output.line("problem: \(problem)")
+                try Output.line("problem: \(problem)")
             }
-            Output.line(String(decoding: job.body.readableBytesView, as: UTF8.self))
+            try Output.line(String(decoding: job.body.readableBytesView, as: UTF8.self))
         }
     }
 }

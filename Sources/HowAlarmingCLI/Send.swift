@@ -52,7 +52,7 @@ extension HowAlarming {
             let connection = try await queue.connect(configuration)
             _ = try await connection.put(ByteBuffer(bytes: command.jsonBytes()), inEach: configuration.beanstalkd.commandTubes)
             await connection.close()
-            Output.line(command.id!.uuidString.lowercased())
+            try Output.line(command.id!.uuidString.lowercased())
         }
 
         private func parsedCommand() throws -> AlarmCommand {

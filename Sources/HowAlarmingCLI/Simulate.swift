@@ -62,7 +62,7 @@ extension HowAlarming {
                 source: "howalarming-cli", sequence: SequenceCounter(stateFile: nil), logger: queue.logger)
             let published = try await publisher.publish(event)
             await publisher.close()
-            Output.line(published.id!.uuidString.lowercased())
+            try Output.line(published.id!.uuidString.lowercased())
         }
     }
 }

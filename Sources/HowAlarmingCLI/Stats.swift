@@ -6,7 +6,12 @@ extension HowAlarming {
     /// Server and tube counters.
     struct Stats: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
-            abstract: "Show beanstalkd's state and every tube's job counts, or all counters of one TUBE."
+            abstract: "Show beanstalkd's state and every tube's job counts, or all counters of one TUBE.",
+            discussion: """
+                The table lists every tube beanstalkd has, and the configured command and event \
+                tubes even when beanstalkd has none: a tube with no jobs that nobody watches does \
+                not exist there, which shows as zeros (watching 0 means its consumer is not running).
+                """
         )
 
         @OptionGroup var queue: QueueOptions
@@ -26,31 +31,33 @@ extension HowAlarming {
                     throw CLIFailure("tube \(tube) does not exist (it appears when a job is put on it or it is watched)")
                 }
                 for key in stats.document.fields.keys.sorted() {
-                    Output.line("\(key): \(stats.document.fields[key]!)")
+                    try Output.line("\(key): \(stats.document.fields[key]!)")
                 }
             } else {
-                try await printOverview(connection)
+                let configured = configuration.beanstalkd.commandTubes + configuration.beanstalkd.eventTubes
+                try await printOverview(connection, configured: configured)
             }
             await connection.close()
         }
 
-        private func printOverview(_ connection: BeanstalkConnection) async throws {
+        private func printOverview(_ connection: BeanstalkConnection, configured: [TubeName]) async throws {
             let server = try await connection.stats()
-            Output.line("beanstalkd \(server.version) at \(connection.endpoint), up \(server.uptime) s, "
+            try Output.line("beanstalkd \(server.version) at \(connection.endpoint), up \(server.uptime) s, "
                 + "binlog \(server.binlogCurrentIndex > 0 ? "on" : "OFF (jobs are lost on restart)")"
                 + (server.draining ? ", DRAINING (puts refused)" : ""))
-            Output.line("connections \(server.currentConnections), max job size \(server.maxJobSize) bytes")
+            try Output.line("connections \(server.currentConnections), max job size \(server.maxJobSize) bytes")
             let header = ["tube", "ready", "reserved", "delayed", "buried", "total", "watching"]
             var rows = [header]
-            for name in try await connection.listTubes().sorted() {
-                guard let tube = try? TubeName(name), let stats = try await connection.statsTube(tube) else { continue }
-                rows.append([name, "\(stats.currentJobsReady)", "\(stats.currentJobsReserved)",
-                             "\(stats.currentJobsDelayed)", "\(stats.currentJobsBuried)", "\(stats.totalJobs)",
-                             "\(stats.currentWatching)"])
+            let existing = try await connection.listTubes().compactMap { try? TubeName($0) }
+            for tube in Set(existing + configured).sorted() {
+                let stats = try await connection.statsTube(tube)
+                let counts = stats.map { [$0.currentJobsReady, $0.currentJobsReserved, $0.currentJobsDelayed,
+                                          $0.currentJobsBuried, $0.totalJobs, $0.currentWatching] }
+                rows.append([tube.rawValue] + (counts ?? Array(repeating: 0, count: 6)).map(String.init))
             }
             let widths = header.indices.map { column in rows.map { $0[column].count }.max()! }
             for row in rows {
-                Output.line(row.enumerated().map { column, cell in
+                try Output.line(row.enumerated().map { column, cell in
                     column == 0 ? cell.padding(toLength: widths[0], withPad: " ", startingAt: 0)
                         : String(repeating: " ", count: widths[column] - cell.count) + cell
                 }.joined(separator: "  "))

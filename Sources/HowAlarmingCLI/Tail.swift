@@ -12,7 +12,15 @@ extension HowAlarming {
                 Consumes only its own tap tube (default `cli`, which must be listed in \
                 beanstalkd.tubes.events so the integrator puts events on it), never another \
                 consumer's. Each event is deleted once printed; a job that is not a valid event is \
-                reported on standard error and buried. Reconnects if beanstalkd restarts.
+                reported on standard error and buried. Reconnects if beanstalkd restarts (an event \
+                printed just before the restart but not yet deleted comes round again and is printed \
+                twice); --timeout counts the time spent reconnecting.
+
+                Without --count or --timeout it runs until stopped. SIGINT (Ctrl-C) and SIGTERM \
+                end it at once, with the signal's conventional exit status; the event being handled \
+                at that moment is not lost, though the next tail may print it again. When standard \
+                output goes away (the reader of a pipe exits) it stops with an error and leaves the \
+                event it could not print in the tube.
                 """
         )
 
@@ -48,27 +56,36 @@ extension HowAlarming {
             let deadline = timeout.map { ContinuousClock.now + .milliseconds(Int64($0 * 1000)) }
             var printed = 0
             while count.map({ printed < $0 }) ?? true {
-                var wait = Duration.seconds(1)
-                if let deadline {
-                    let remaining = deadline - .now
-                    guard remaining > .zero else { break }
-                    wait = min(wait, remaining)
-                }
-                guard let job = try await worker.reserve(timeout: wait) else { continue }
+                // The deadline also bounds reconnecting while beanstalkd is down.
+                guard let job = try await withDeadline(deadline, { try await worker.nextJob() }) else { break }
                 do {
-                    let event = try AlarmEvent.decode(job: job.body)
-                    Output.line(json ? String(buffer: job.body) : EventLine.format(event))
-                    try await worker.delete(job)
-                    printed += 1
-                } catch let error as FormatError {
-                    Output.error("job \(job.id) on tube \(tube) is not a valid event (\(error)); buried it")
-                    try await worker.bury(job)
+                    if try await handle(job, from: worker, tube: tube) { printed += 1 }
+                } catch let error as BeanstalkError where error.code == .reservationLost {
+                    // beanstalkd restarted (or the TTR ran out) before the delete or bury: it has
+                    // the job back, so it comes round again.
+                    Output.error("\(error.message); it will be handled again")
                 }
             }
             await worker.close()
             if let count, printed < count {
                 throw CLIFailure("timed out after \(timeout ?? 0) s with \(printed) of \(count) events")
             }
+        }
+
+        /// Prints and deletes an event, or buries and reports a job that is not one.
+        /// - Returns: whether it printed an event.
+        private func handle(_ job: ReservedJob, from worker: BeanstalkWorker, tube: TubeName) async throws -> Bool {
+            let event: AlarmEvent
+            do {
+                event = try AlarmEvent.decode(job: job.body)
+            } catch {
+                try await worker.bury(job)
+                Output.error("job \(job.id) on tube \(tube) is not a valid event (\(error)); buried it")
+                return false
+            }
+            try Output.line(json ? String(buffer: job.body) : EventLine.format(event))
+            try await worker.delete(job)
+            return true
         }
     }
 }

@@ -1,0 +1,58 @@
+import Foundation
+import TestSupport
+
+/// Looks into a test's beanstalkd over fresh raw connections, independently of our own client.
+struct QueueProbe: Sendable {
+    let server: BeanstalkdServer
+
+    /// `stats-tube TUBE` as key/value pairs, or `nil` when beanstalkd has no such tube.
+    func stats(_ tube: String) throws -> [String: String]? {
+        let reply = try RawBeanstalkClient(server).request("stats-tube \(tube)")
+        if reply.line == "NOT_FOUND" { return nil }
+        guard reply.line.hasPrefix("OK "), let text = reply.bodyText else { throw unexpected(reply.line, "stats-tube \(tube)") }
+        var pairs: [String: String] = [:]
+        for line in text.split(separator: "\n") {
+            let parts = line.split(separator: ":", maxSplits: 1)
+            if parts.count == 2 { pairs[String(parts[0])] = parts[1].trimmingCharacters(in: .whitespaces) }
+        }
+        return pairs
+    }
+
+    /// A `stats-tube` counter such as `current-jobs-ready`; 0 for a tube beanstalkd does not
+    /// have (it drops tubes with no jobs that nobody uses or watches).
+    func count(_ key: String, in tube: String) throws -> Int {
+        guard let stats = try stats(tube) else { return 0 }
+        guard let value = stats[key].flatMap({ Int($0) }) else { throw unexpected("no \(key)", "stats-tube \(tube)") }
+        return value
+    }
+
+    /// Takes every ready job of `tube`, oldest first: reserves and deletes each, returns the bodies.
+    func takeAll(from tube: String) throws -> [String] {
+        let client = try RawBeanstalkClient(server)
+        guard try client.command("watch \(tube)").hasPrefix("WATCHING"),
+              try client.command("ignore default").hasPrefix("WATCHING") else { throw unexpected("no WATCHING", "watch \(tube)") }
+        var bodies: [String] = []
+        while true {
+            let reply = try client.request("reserve-with-timeout 0")
+            if reply.line == "TIMED_OUT" { return bodies }
+            let words = reply.line.split(separator: " ")
+            guard words.first == "RESERVED", words.count == 3, let body = reply.bodyText else { throw unexpected(reply.line, "reserve") }
+            guard try client.command("delete \(words[1])") == "DELETED" else { throw unexpected("not deleted", "delete \(words[1])") }
+            bodies.append(body)
+        }
+    }
+
+    /// Puts `body` on `tube` exactly as given.
+    func put(_ body: String, in tube: String) throws {
+        let client = try RawBeanstalkClient(server)
+        guard try client.command("use \(tube)") == "USING \(tube)" else { throw unexpected("not USING", "use \(tube)") }
+        let bytes = Array(body.utf8)
+        try client.send(Array("put 1024 0 60 \(bytes.count)\r\n".utf8) + bytes + [13, 10])
+        let reply = try client.readLine()
+        guard reply.hasPrefix("INSERTED ") else { throw unexpected(reply, "put") }
+    }
+
+    private func unexpected(_ reply: String, _ command: String) -> TestSupportError {
+        TestSupportError(.unexpectedReply, "beanstalkd on port \(server.port) answered \(command) with \(reply)")
+    }
+}
