@@ -53,8 +53,12 @@ struct ClientBehaviourTests {
     @Test func readyJobWinsOverDeadlineSoon() async throws {
         try await withBeanstalkd { server in
             let connection = try await server.connect()
-            _ = try await connection.put("slow", ttr: .seconds(1))
+            let held = try await connection.put("slow", ttr: .seconds(3))
             _ = try #require(try await connection.reserve(timeout: .zero))
+            // Wait until the held job is inside its last second: DEADLINE_SOON territory.
+            while try await connection.statsJob(held)?.timeLeft ?? 0 > 1 {
+                try await Task.sleep(for: .milliseconds(50))
+            }
             let waiting = try await connection.put("ready")
             #expect(try await connection.reserve(timeout: .seconds(5))?.id == waiting)
         }
