@@ -15,7 +15,10 @@ let package = Package(
     products: [
         .library(name: "Beanstalk", targets: ["Beanstalk"]),
         .library(name: "AlarmCore", targets: ["AlarmCore"]),
+        .library(name: "EnvisalinkTPI", targets: ["EnvisalinkTPI"]),
         .executable(name: "howalarming", targets: ["HowAlarmingCLI"]),
+        .executable(name: "howalarming-envisalink", targets: ["HowAlarmingEnvisalink"]),
+        .executable(name: "envisalink-simulator", targets: ["EnvisalinkSimulatorCLI"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-nio.git", from: "2.101.2"),
@@ -44,6 +47,66 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "Yams", package: "Yams"),
+            ],
+            swiftSettings: strictSettings
+        ),
+        // The Envisalink TPI (DSC) protocol: frame codec, panel messages → events, commands, session.
+        .target(
+            name: "EnvisalinkTPI",
+            dependencies: [
+                "AlarmCore",
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            swiftSettings: strictSettings
+        ),
+        // The alarm integrator: the TPI session, the command queue side, the spool.
+        .target(
+            name: "EnvisalinkIntegrator",
+            dependencies: [
+                "AlarmCore",
+                "Beanstalk",
+                "EnvisalinkTPI",
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+            ],
+            swiftSettings: strictSettings
+        ),
+        // `howalarming-envisalink`: thin main over EnvisalinkIntegrator.
+        .executableTarget(
+            name: "HowAlarmingEnvisalink",
+            dependencies: [
+                "AlarmCore",
+                "EnvisalinkIntegrator",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+            ],
+            swiftSettings: strictSettings
+        ),
+        // A faithful fake EVL-4 + DSC panel: panel model, TPI server, control port.
+        .target(
+            name: "EnvisalinkSimulator",
+            dependencies: [
+                "EnvisalinkTPI",
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+            ],
+            swiftSettings: strictSettings
+        ),
+        // `envisalink-simulator`: thin main over EnvisalinkSimulator.
+        .executableTarget(
+            name: "EnvisalinkSimulatorCLI",
+            dependencies: [
+                "EnvisalinkSimulator",
+                "AlarmCore",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ],
             swiftSettings: strictSettings
         ),
@@ -82,6 +145,42 @@ let package = Package(
                 "AlarmCore",
                 "Beanstalk",
                 "TestSupport",
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "ServiceLifecycleTestKit", package: "swift-service-lifecycle"),
+            ],
+            swiftSettings: strictSettings
+        ),
+        .testTarget(
+            name: "EnvisalinkTPITests",
+            dependencies: [
+                "EnvisalinkTPI",
+                "AlarmCore",
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOTestUtils", package: "swift-nio"),
+            ],
+            swiftSettings: strictSettings
+        ),
+        .testTarget(
+            name: "EnvisalinkSimulatorTests",
+            dependencies: [
+                "EnvisalinkSimulator",
+                "EnvisalinkTPI",
+                "TestSupport",
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+            ],
+            swiftSettings: strictSettings
+        ),
+        .testTarget(
+            name: "EnvisalinkIntegratorTests",
+            dependencies: [
+                "EnvisalinkIntegrator",
+                "EnvisalinkSimulator",
+                "EnvisalinkTPI",
+                "AlarmCore",
+                "Beanstalk",
+                "TestSupport",
+                .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "ServiceLifecycleTestKit", package: "swift-service-lifecycle"),
             ],

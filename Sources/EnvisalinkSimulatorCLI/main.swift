@@ -1,0 +1,1 @@
+print("envisalink-simulator: not yet implemented")
