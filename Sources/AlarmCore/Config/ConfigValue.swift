@@ -104,6 +104,17 @@ struct ConfigValue {
         try uniqueList { item throws(ConfigError) in try item.choice(of: type) }
     }
 
+    /// A non-empty list of distinct 3-digit panel command codes such as `"030"`.
+    func panelCodes() throws(ConfigError) -> [String] {
+        try uniqueList { item throws(ConfigError) in
+            let text = try item.text(expected: "a 3-digit code")
+            guard text.utf8.count == 3, text.allSatisfy(\.isASCII), text.allSatisfy(\.isNumber) else {
+                throw item.failure("must be a 3-digit panel command code, got \(String(reflecting: text))")
+            }
+            return text
+        }
+    }
+
     /// The elements of a list, each with its `[index]` key path; a single value counts as a
     /// one-element list. The list must not be empty, and `element` must not give duplicates.
     private func uniqueList<Element: Hashable>(

@@ -18,6 +18,22 @@ public struct EnvisalinkConfig: Sendable, Hashable {
     public var codeMaster: Secret?
     /// Zone names by zone number 1–128 (`zones`, keys such as `"001"`; default none).
     public var zones: [Int: String] = [:]
+    /// How many partitions the panel has, 1–8 (`partitions`, default 1).
+    public var partitions = 1
+    /// Seconds between keep-alive polls, 1–1199: the EVL reboots after 20 minutes without one
+    /// (`poll_interval`, default 60).
+    public var pollInterval = 60
+    /// Raw panel command codes a JSON command may send (`allow_raw`). Programming (072/073),
+    /// key strings (070/071), login (005) and code send (200) are left out by default.
+    public var allowedRawCodes = ["000", "001", "008", "010", "020", "030", "031", "032", "033", "040", "055", "056", "057", "060", "074"]
+    /// Where events wait while beanstalkd is unreachable (`spool`,
+    /// default `/var/lib/howalarming/envisalink-spool.jsonl`).
+    public var spool = "/var/lib/howalarming/envisalink-spool.jsonl"
+    /// Where the event sequence counter is kept across restarts (`sequence_file`,
+    /// default `/var/lib/howalarming/envisalink.sequence`).
+    public var sequenceFile = "/var/lib/howalarming/envisalink.sequence"
+    /// Seconds a queued command stays valid: an older one is refused rather than sent late (`command_max_age`, default 60).
+    public var commandMaxAge = 60
 
     /// The defaults: a module on the local host, no secrets, no zone names.
     public init() {}
@@ -50,6 +66,12 @@ extension EnvisalinkConfig {
         codeMaster = try map.secret("code_master")
         map.ignore("code_installer")
         zones = try map.value("zones")?.zoneNames() ?? zones
+        partitions = try map.value("partitions")?.integer(in: 1...8) ?? partitions
+        pollInterval = try map.value("poll_interval")?.integer(in: 1...1199) ?? pollInterval
+        allowedRawCodes = try map.value("allow_raw")?.panelCodes() ?? allowedRawCodes
+        spool = try map.value("spool")?.nonEmptyText() ?? spool
+        sequenceFile = try map.value("sequence_file")?.nonEmptyText() ?? sequenceFile
+        commandMaxAge = try map.value("command_max_age")?.integer(in: 1...86400) ?? commandMaxAge
     }
 }
 

@@ -1,0 +1,79 @@
+public import Logging
+public import ServiceLifecycle
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
+/// Publishes events without ever losing one: while beanstalkd cannot take them, events go
+/// to an on-disk spool (appended and synced one by one) and are published from it, in
+/// order, as soon as beanstalkd is back — also after a restart of the process.
+///
+/// Events are stamped (id, source, sequence) before they are spooled, so a spooled event
+/// keeps its identity; as a Service it keeps draining the spool in the background.
+public actor SpoolingPublisher: Service {
+    private let publisher: EventPublisher
+    private var spool: EventSpool
+    private let retryBackoff: Backoff
+    private let logger: Logger
+    private var failures = 0
+
+    public init(publisher: EventPublisher, spoolPath: String, retryBackoff: Backoff = .init(), logger: Logger) throws {
+        self.publisher = publisher
+        self.spool = try EventSpool(path: spoolPath)
+        self.retryBackoff = retryBackoff
+        self.logger = logger
+    }
+
+    /// How many events wait in the spool.
+    public var spooledCount: Int { spool.count }
+
+    /// Stamps `event` and publishes it, or spools it when beanstalkd cannot take it (or older
+    /// events still wait). Throws only when the spool itself cannot be written (disk full).
+    @discardableResult
+    public func publish(_ event: AlarmEvent) async throws -> AlarmEvent {
+        let event = try await publisher.stamp(event)
+        if spool.isEmpty {
+            do {
+                try await publisher.publish(event)
+                return event
+            } catch {
+                logger.warning("beanstalkd unavailable: spooling events", metadata: ["error": "\(error)"])
+            }
+        }
+        try spool.append(event)
+        return event
+    }
+
+    /// Publishes spooled events in order until the spool is empty or beanstalkd fails again.
+    /// - Returns: whether the spool is empty.
+    @discardableResult
+    public func flush() async -> Bool {
+        while let event = spool.first {
+            do {
+                try await publisher.publish(event)
+                try spool.removeFirst()
+            } catch {
+                return false
+            }
+        }
+        return true
+    }
+
+    public func run() async throws {
+        while !Task.isShuttingDownGracefully && !Task.isCancelled {
+            let waiting = spool.count
+            if waiting > 0 {
+                if await flush() {
+                    logger.info("spooled events published", metadata: ["count": "\(waiting)"])
+                    failures = 0
+                } else {
+                    failures += 1
+                }
+            }
+            let pause = waiting > 0 ? retryBackoff.delay(forAttempt: failures) : .seconds(1)
+            try? await cancelWhenGracefulShutdown { try await Task.sleep(for: pause) }
+        }
+    }
+}

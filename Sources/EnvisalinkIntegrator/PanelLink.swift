@@ -1,0 +1,155 @@
+public import AlarmCore
+public import EnvisalinkTPI
+public import Logging
+import NIOCore
+import NIOPosix
+public import ServiceLifecycle
+import Synchronization
+#if canImport(FoundationEssentials)
+public import FoundationEssentials
+#else
+public import Foundation
+#endif
+
+/// The integrator's link to the EVL: connects, logs in, keeps the session alive, and
+/// reconnects forever with capped exponential backoff and jitter.
+///
+/// What happens on the link comes out of ``reports`` (link up and down, panel messages,
+/// code requests); commands go in through ``send(_:id:)``.
+public final class PanelLink: Service, Sendable {
+    /// What the integrator hears from the link.
+    public enum LinkReport: Sendable {
+        /// The session is logged in.
+        case up
+        /// The link went down (or could not come up); it is being retried.
+        case down(reason: String)
+        /// The panel refused the password; retried after a long pause.
+        case wrongPassword
+        /// A panel message for the event stream.
+        case message(PanelMessage, TPIFrame)
+        /// The panel asks for a code right after one of our commands.
+        case codeRequested(partition: Int?)
+        /// Something odd on the link, already logged.
+        case problem(String)
+    }
+
+    /// Reports in the order they happened.
+    public let reports: AsyncStream<LinkReport>
+    private let continuation: AsyncStream<LinkReport>.Continuation
+    private let configuration: PanelLinkConfiguration
+    private let logger: Logger
+    private let current = Mutex<(channel: (any Channel)?, handler: NIOLoopBound<TPISessionHandler>?)>((nil, nil))
+
+    public init(configuration: PanelLinkConfiguration, logger: Logger) {
+        (reports, continuation) = AsyncStream.makeStream(bufferingPolicy: .unbounded)
+        self.configuration = configuration
+        self.logger = logger
+    }
+
+    /// Sends a command and waits until the panel acknowledged or refused it.
+    public func send(_ command: TPIFrame, id: UUID) async -> Result<Void, CommandFailure> {
+        guard let (channel, handler) = current.withLock({ state in state.channel.flatMap { c in state.handler.map { (c, $0) } } }) else {
+            return .failure(.linkLost("the panel link is not up"))
+        }
+        let promise = channel.eventLoop.makePromise(of: Result<Void, CommandFailure>.self)
+        channel.eventLoop.execute {
+            handler.value.submit(CommandTicket(frame: command, id: id), promise: promise)
+        }
+        return (try? await promise.futureResult.get()) ?? .failure(.linkLost("the panel link closed"))
+    }
+
+    public func run() async throws {
+        var attempt = 0
+        while !Task.isShuttingDownGracefully && !Task.isCancelled {
+            let outcome = await cancelWhenGracefulShutdown { [self] in await connectAndServe() }
+            guard !Task.isShuttingDownGracefully && !Task.isCancelled else { break }
+            let backoff: Backoff
+            switch outcome {
+            case .wrongPassword:
+                backoff = configuration.wrongPasswordBackoff
+                attempt += 1
+            case .wasUp:
+                backoff = configuration.reconnectBackoff
+                attempt = 0
+            case .neverUp:
+                backoff = configuration.reconnectBackoff
+                attempt += 1
+            }
+            let delay = backoff.delay(forAttempt: max(0, attempt - 1))
+            logger.info("reconnecting to the panel", metadata: ["in": "\(delay)", "attempt": "\(attempt + 1)"])
+            try? await cancelWhenGracefulShutdown { try await Task.sleep(for: delay) }
+        }
+        current.withLock { $0.channel }?.close(promise: nil)
+        continuation.finish()
+    }
+
+    private enum SessionOutcome: Sendable { case wasUp, neverUp, wrongPassword }
+
+    /// One connection: connect, run the session until it closes.
+    private func connectAndServe() async -> SessionOutcome {
+        let endpoint = "\(configuration.host):\(configuration.port)"
+        let outcome = Mutex(SessionOutcome.neverUp)
+        let login: TPIFrame
+        do {
+            login = try TPIFrame(code: "005", data: String(configuration.password.value.prefix(6)))
+        } catch {
+            continuation.yield(.down(reason: "the panel password cannot be sent: \(error.reason)"))
+            return .wrongPassword
+        }
+        let machine = TPISessionStateMachine(configuration: configuration.session, login: login)
+        let report: @Sendable (TPISessionStateMachine.Report) -> Void = { [continuation, logger] report in
+            switch report {
+            case .loggedIn:
+                outcome.withLock { $0 = .wasUp }
+                logger.info("logged in to the panel", metadata: ["endpoint": "\(endpoint)"])
+                continuation.yield(.up)
+            case .wrongPassword:
+                outcome.withLock { $0 = .wrongPassword }
+                logger.error("the panel refused the password (wrong panel password)", metadata: ["endpoint": "\(endpoint)"])
+                continuation.yield(.wrongPassword)
+            case .loginTimedOut:
+                continuation.yield(.problem("login timed out"))
+            case let .message(message, frame):
+                continuation.yield(.message(message, frame))
+            case .commandFinished:
+                break
+            case let .codeRequested(partition):
+                continuation.yield(.codeRequested(partition: partition))
+            case let .codeRequestIgnored(message):
+                logger.warning("panel asked for a code nobody here requested; not answered", metadata: ["message": "\(message)"])
+            case let .protocolProblem(problem):
+                logger.warning("panel link problem", metadata: ["problem": "\(problem)"])
+                continuation.yield(.problem(problem))
+            }
+        }
+        let bootstrap = ClientBootstrap(group: MultiThreadedEventLoopGroup.singleton)
+            .connectTimeout(TimeAmount(configuration.connectTimeout))
+            .channelInitializer { [logger] channel in
+                channel.eventLoop.makeCompletedFuture {
+                    try channel.pipeline.syncOperations.addHandlers([
+                        ByteToMessageHandler(TPILineDecoder()),
+                        MessageToByteHandler(TPIFrameEncoder()),
+                        TPISessionHandler(machine: machine, logger: logger, report: report),
+                    ])
+                }
+            }
+        do {
+            let channel = try await bootstrap.connect(host: configuration.host, port: configuration.port).get()
+            let handler = try await channel.pipeline.handler(type: TPISessionHandler.self).map {
+                NIOLoopBound($0, eventLoop: channel.eventLoop)
+            }.get()
+            current.withLock { $0 = (channel, handler) }
+            await withTaskCancellationHandler {
+                try? await channel.closeFuture.get()
+            } onCancel: {
+                channel.close(promise: nil)
+            }
+            current.withLock { $0 = (nil, nil) }
+        } catch {
+            logger.warning("cannot connect to the panel", metadata: ["endpoint": "\(endpoint)", "error": "\(error)"])
+        }
+        let result = outcome.withLock { $0 }
+        continuation.yield(.down(reason: result == .wasUp ? "connection to \(endpoint) lost" : "cannot log in to \(endpoint)"))
+        return result
+    }
+}

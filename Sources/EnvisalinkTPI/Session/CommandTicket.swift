@@ -1,0 +1,36 @@
+#if canImport(FoundationEssentials)
+public import FoundationEssentials
+#else
+public import Foundation
+#endif
+
+/// A command on its way to the panel, and the queue command it came from.
+public struct CommandTicket: Sendable, Hashable {
+    /// The frame to send.
+    public let frame: TPIFrame
+    /// The id of the queued command it answers (`nil` for the session's own polls and status requests).
+    public let id: UUID?
+
+    public init(frame: TPIFrame, id: UUID?) {
+        self.frame = frame
+        self.id = id
+    }
+}
+
+/// Why a command did not go through.
+public enum CommandFailure: Error, Sendable, Hashable, CustomStringConvertible {
+    /// The panel answered `502` with this error.
+    case panelError(SystemError)
+    /// The panel kept rejecting the frame (`501`).
+    case rejected(String)
+    /// The link dropped before the command was acknowledged.
+    case linkLost(String)
+
+    public var description: String {
+        switch self {
+        case let .panelError(error): "panel error \(error)"
+        case let .rejected(reason): reason
+        case let .linkLost(reason): "panel link lost: \(reason)"
+        }
+    }
+}
