@@ -38,13 +38,16 @@ public final class PanelLink: Service, Sendable {
     private let continuation: AsyncStream<LinkReport>.Continuation
     private let configuration: PanelLinkConfiguration
     private let logger: Logger
-    private let current = Mutex<(channel: (any Channel)?, handler: NIOLoopBound<TPISessionHandler>?)>((nil, nil))
+    private let current = Mutex<(channel: (any Channel)?, handler: NIOLoopBound<TPISessionHandler>?, up: Bool)>((nil, nil, false))
 
     public init(configuration: PanelLinkConfiguration, logger: Logger) {
         (reports, continuation) = AsyncStream.makeStream(bufferingPolicy: .unbounded)
         self.configuration = configuration
         self.logger = logger
     }
+
+    /// Whether the session is logged in right now.
+    public var isUp: Bool { current.withLock { $0.up } }
 
     /// Sends a command and waits until the panel acknowledged or refused it.
     public func send(_ command: TPIFrame, id: UUID) async -> Result<Void, CommandFailure> {
@@ -97,10 +100,11 @@ public final class PanelLink: Service, Sendable {
             return .wrongPassword
         }
         let machine = TPISessionStateMachine(configuration: configuration.session, login: login)
-        let report: @Sendable (TPISessionStateMachine.Report) -> Void = { [continuation, logger] report in
+        let report: @Sendable (TPISessionStateMachine.Report) -> Void = { [continuation, logger, self] report in
             switch report {
             case .loggedIn:
                 outcome.withLock { $0 = .wasUp }
+                self.current.withLock { $0.up = true }
                 logger.info("logged in to the panel", metadata: ["endpoint": "\(endpoint)"])
                 continuation.yield(.up)
             case .wrongPassword:
@@ -124,28 +128,28 @@ public final class PanelLink: Service, Sendable {
         }
         let bootstrap = ClientBootstrap(group: MultiThreadedEventLoopGroup.singleton)
             .connectTimeout(TimeAmount(configuration.connectTimeout))
-            .channelInitializer { [logger] channel in
+            .channelInitializer { [logger, self] channel in
                 channel.eventLoop.makeCompletedFuture {
+                    let handler = TPISessionHandler(machine: machine, logger: logger, report: report)
                     try channel.pipeline.syncOperations.addHandlers([
                         ByteToMessageHandler(TPILineDecoder()),
                         MessageToByteHandler(TPIFrameEncoder()),
-                        TPISessionHandler(machine: machine, logger: logger, report: report),
+                        handler,
                     ])
+                    // Recorded before the connection is active, so no report can come first.
+                    self.current.withLock { $0 = (channel, NIOLoopBound(handler, eventLoop: channel.eventLoop), false) }
                 }
             }
         do {
             let channel = try await bootstrap.connect(host: configuration.host, port: configuration.port).get()
-            let handler = try await channel.pipeline.handler(type: TPISessionHandler.self).map {
-                NIOLoopBound($0, eventLoop: channel.eventLoop)
-            }.get()
-            current.withLock { $0 = (channel, handler) }
             await withTaskCancellationHandler {
                 try? await channel.closeFuture.get()
             } onCancel: {
                 channel.close(promise: nil)
             }
-            current.withLock { $0 = (nil, nil) }
+            current.withLock { $0 = (nil, nil, false) }
         } catch {
+            current.withLock { $0 = (nil, nil, false) }
             logger.warning("cannot connect to the panel", metadata: ["endpoint": "\(endpoint)", "error": "\(error)"])
         }
         let result = outcome.withLock { $0 }

@@ -1,0 +1,38 @@
+public import AlarmCore
+import Beanstalk
+import EnvisalinkTPI
+public import Logging
+public import ServiceLifecycle
+
+/// Builds the alarm integrator's services from the configuration; `main` runs them.
+public enum EnvisalinkIntegratorApp {
+    /// The services: the panel link, the event reporter, the spool flusher and the command consumer.
+    /// - Throws: a ``ConfigError`` naming the key when something required is missing.
+    public static func services(configuration: HowAlarmingConfig, logger: Logger) throws -> [any Service] {
+        guard let panel = configuration.envisalink else {
+            throw ConfigError(keyPath: "envisalinkd", reason: "is required: the integrator needs the panel's host, port and password")
+        }
+        let password = try panel.requirePassword()
+        let link = PanelLink(
+            configuration: PanelLinkConfiguration(
+                host: panel.host, port: panel.port, password: password,
+                session: TPISessionConfiguration(pollInterval: .seconds(panel.pollInterval))),
+            logger: logger)
+        let publisher = try SpoolingPublisher(
+            publisher: EventPublisher(
+                endpoint: configuration.beanstalkd.endpoint, tubes: configuration.beanstalkd.eventTubes,
+                source: "howalarming-envisalink", sequence: SequenceCounter(stateFile: panel.sequenceFile), logger: logger),
+            spoolPath: panel.spool, logger: logger)
+        let reporter = LinkEventReporter(
+            link: link, publisher: publisher, mapper: PanelEventMapper(zoneNames: panel.zones),
+            masterCode: panel.codeMaster, logger: logger)
+        let handler = PanelCommandHandler(
+            link: link, publisher: publisher, masterCode: panel.codeMaster,
+            allowedRawCodes: Set(panel.allowedRawCodes), maximumAge: .seconds(panel.commandMaxAge))
+        let commands = QueueConsumer<AlarmCommand>(
+            endpoint: configuration.beanstalkd.endpoint,
+            configuration: ConsumerConfiguration(tubes: configuration.beanstalkd.commandTubes),
+            logger: logger, handler: handler.handle)
+        return [link, reporter, publisher, commands]
+    }
+}

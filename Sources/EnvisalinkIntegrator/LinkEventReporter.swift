@@ -1,0 +1,76 @@
+import AlarmCore
+import EnvisalinkTPI
+import Logging
+import ServiceLifecycle
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
+/// Turns what happens on the panel link into events: panel messages through the mapper,
+/// and the link's own ups and downs as `fault` / `recovery` (once per outage).
+struct LinkEventReporter: Service {
+    let link: PanelLink
+    let publisher: SpoolingPublisher
+    let mapper: PanelEventMapper
+    let masterCode: Secret?
+    let logger: Logger
+
+    /// The link's state as far as the event stream knows it.
+    private enum LinkState { case starting, up, down }
+
+    func run() async throws {
+        var state = LinkState.starting
+        for await report in link.reports {
+            switch report {
+            case .up:
+                if state == .down {
+                    await publish(.recovery, "Panel link restored")
+                }
+                state = .up
+            case let .down(reason):
+                if state != .down {
+                    await publish(.fault, "Panel link lost: \(reason)")
+                    state = .down
+                }
+            case .wrongPassword:
+                await publish(.fault, "Wrong panel password: the panel refused the login (check envisalinkd.password)")
+                state = .down
+            case let .message(message, frame):
+                if let event = mapper.event(for: message, frame: frame, timestamp: Self.now()) {
+                    await publish(event)
+                }
+            case let .codeRequested(partition):
+                answerCodeRequest(partition: partition)
+            case .problem:
+                break
+            }
+        }
+    }
+
+    /// Answers `900` with the master code, for a command this integrator just issued.
+    private func answerCodeRequest(partition: Int?) {
+        guard let masterCode, let frame = try? PanelCommand.codeSend(code: masterCode.value).frame() else {
+            logger.warning("the panel asks for a code but no usable envisalinkd.code_master is configured")
+            return
+        }
+        Task { [link] in
+            _ = await link.send(frame, id: UUID())
+        }
+    }
+
+    private func publish(_ type: EventType, _ message: String) async {
+        await publish(AlarmEvent(type: type, code: "link", message: message, raw: "", timestamp: Self.now()))
+    }
+
+    private func publish(_ event: AlarmEvent) async {
+        do {
+            try await publisher.publish(event)
+        } catch {
+            logger.critical("event lost: the spool cannot be written", metadata: ["error": "\(error)", "type": "\(event.type.rawValue)"])
+        }
+    }
+
+    static func now() -> Int64 { Int64(Date().timeIntervalSince1970) }
+}

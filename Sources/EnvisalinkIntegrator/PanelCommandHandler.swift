@@ -1,0 +1,97 @@
+import AlarmCore
+import EnvisalinkTPI
+import Logging
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
+/// Carries out commands from the command tubes on the panel.
+///
+/// Each command is checked (age, allow-list), echoed as a `command` event with codes
+/// masked, sent, and answered by a `response` event; both carry the command's id as
+/// `command_id`. While the link is down a command waits (the job is retried) until it is
+/// older than the configured maximum age: an alarm command is never sent late.
+struct PanelCommandHandler: Sendable {
+    let link: PanelLink
+    let publisher: SpoolingPublisher
+    let masterCode: Secret?
+    let allowedRawCodes: Set<String>
+    let maximumAge: Duration
+
+    func handle(_ command: AlarmCommand, context: JobContext) async throws -> JobOutcome {
+        var command = command
+        if command.id == nil { command.id = UUID() }
+        let id = command.id!
+        let now = LinkEventReporter.now()
+        if let sent = command.timestamp, Duration.seconds(now - sent) > maximumAge {
+            try await respond(to: command, type: .response, code: "expired",
+                              "Command refused: it was queued \(now - sent) s ago, longer than the \(maximumAge) allowed")
+            return .done
+        }
+        let frame: TPIFrame
+        do {
+            frame = try panelCommand(for: command).frame()
+        } catch let refusal as CommandRefusal {
+            try await respond(to: command, type: .response, code: "refused", "Command refused: \(refusal.reason)")
+            return .done
+        } catch {
+            try await respond(to: command, type: .response, code: "refused", "Command refused: \(error)")
+            return .done
+        }
+        guard link.isUp else {
+            context.logger.info("panel link down: command waits", metadata: ["command_id": "\(id)"])
+            return .retry(after: .seconds(2))
+        }
+        try await publish(AlarmEvent(
+            type: .command, code: frame.code, message: "Sending \(Self.describe(command.action)) to the panel",
+            raw: frame.redacted, timestamp: now, partition: command.partition, commandID: id))
+        switch await link.send(frame, id: id) {
+        case .success:
+            try await respond(to: command, type: .response, code: "500", "Command \(frame.code) accepted by the panel")
+            return .done
+        case let .failure(.linkLost(reason)):
+            context.logger.warning("panel link lost while sending; the command will be retried",
+                                   metadata: ["command_id": "\(id)", "reason": "\(reason)"])
+            return .retry(after: .seconds(2))
+        case let .failure(failure):
+            try await respond(to: command, type: .response, code: "502", "Command \(frame.code) refused by the panel: \(failure)")
+            return .done
+        }
+    }
+
+    private func panelCommand(for command: AlarmCommand) throws -> PanelCommand {
+        switch command.action {
+        case let .simple(simple):
+            return try PanelCommand(simple: simple, partition: command.partition, masterCode: masterCode?.value)
+        case let .raw(code, data):
+            guard allowedRawCodes.contains(code) else {
+                throw CommandRefusal(reason: "raw panel code \(code) is not in envisalinkd.allow_raw")
+            }
+            return .raw(code: code, data: data)
+        }
+    }
+
+    private func respond(to command: AlarmCommand, type: EventType, code: String, _ message: String) async throws {
+        try await publish(AlarmEvent(
+            type: type, code: code, message: message, raw: "", timestamp: LinkEventReporter.now(),
+            partition: command.partition, commandID: command.id))
+    }
+
+    private func publish(_ event: AlarmEvent) async throws {
+        try await publisher.publish(event)
+    }
+
+    private static func describe(_ action: AlarmCommand.Action) -> String {
+        switch action {
+        case let .simple(simple): simple.rawValue
+        case let .raw(code, _): "raw command \(code)"
+        }
+    }
+}
+
+/// A command the integrator will not send, and why (never containing a code).
+struct CommandRefusal: Error {
+    let reason: String
+}
