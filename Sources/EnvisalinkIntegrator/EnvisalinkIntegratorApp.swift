@@ -31,7 +31,8 @@ public enum EnvisalinkIntegratorApp {
             allowedRawCodes: Set(panel.allowedRawCodes), maximumAge: .seconds(panel.commandMaxAge))
         let commands = QueueConsumer<AlarmCommand>(
             endpoint: configuration.beanstalkd.endpoint,
-            configuration: ConsumerConfiguration(tubes: configuration.beanstalkd.commandTubes),
+            // A command waiting for the link ends by its age limit (with a response event), not by attempts.
+            configuration: ConsumerConfiguration(tubes: configuration.beanstalkd.commandTubes, maximumAttempts: 1000),
             logger: logger, handler: handler.handle)
         return [link, reporter, publisher, commands]
     }
