@@ -21,13 +21,13 @@ extension PanelMessage {
     /// One rule per code. The partition-only states and the trouble pairs come from their enums.
     private static let rules: [String: Rule] = {
         var rules: [String: Rule] = [
-            "500": custom(commandAccepted),
+            "500": custom(decodeCommandAccepted),
             "501": constant(.commandChecksumError),
-            "502": custom(systemError),
-            "505": custom(login),
+            "502": custom(decodeSystemError),
+            "505": custom(decodeLogin),
             "510": keypadLEDs(flashing: false),
             "511": keypadLEDs(flashing: true),
-            "550": custom(timeBroadcast),
+            "550": custom(decodeTimeBroadcast),
             "560": keepingData(PanelMessage.ringDetected),
             "561": keepingData(PanelMessage.indoorTemperature),
             "562": keepingData(PanelMessage.outdoorTemperature),
@@ -39,8 +39,8 @@ extension PanelMessage {
             "606": zoneOnly(PanelMessage.zoneFaultRestored),
             "609": zoneOnly(PanelMessage.zoneOpen),
             "610": zoneOnly(PanelMessage.zoneRestored),
-            "615": custom(zoneTimerDump),
-            "616": custom(bypassedZones),
+            "615": custom(decodeZoneTimerDump),
+            "616": custom(decodeBypassedZones),
             "620": constant(.duressAlarm),
             "621": constant(.keyAlarm(.fire)),
             "622": constant(.keyAlarmRestored(.fire)),
@@ -50,13 +50,13 @@ extension PanelMessage {
             "626": constant(.keyAlarmRestored(.police)),
             "631": constant(.smokeAlarm),
             "632": constant(.smokeAlarmRestored),
-            "652": custom(partitionArmed),
+            "652": custom(decodePartitionArmed),
             "680": constant(.installerMode),
             "700": partitionAndUser(PanelMessage.userClosing),
             "750": partitionAndUser(PanelMessage.userOpening),
-            "849": custom(verboseTrouble),
-            "900": custom(codeRequired),
-            "912": custom(commandOutputPressed),
+            "849": custom(decodeVerboseTrouble),
+            "900": custom(decodeCodeRequired),
+            "912": custom(decodeCommandOutputPressed),
             "921": constant(.masterCodeRequired),
             "922": constant(.installerCodeRequired),
         ]
@@ -67,7 +67,7 @@ extension PanelMessage {
             rules[trouble.troubleCode] = constant(.trouble(trouble))
             if let restore = trouble.restoreCode { rules[restore] = constant(.troubleRestored(trouble)) }
         }
-        rules["832"] = custom(homeAutomationRestoreOrWirelessZoneLowBattery)
+        rules["832"] = custom(decodeHomeAutomationRestoreOrWirelessZoneLowBattery)
         rules["833"] = zoneOnly(PanelMessage.wirelessZoneLowBatteryRestored)
         return rules
     }()

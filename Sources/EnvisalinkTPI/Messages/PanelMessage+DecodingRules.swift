@@ -1,24 +1,24 @@
 extension PanelMessage {
     // The rules of the codes with a layout of their own; the table is in `PanelMessage+Decoding.swift`.
 
-    static func commandAccepted(_ data: String) throws(PanelDataProblem) -> PanelMessage {
+    static func decodeCommandAccepted(_ data: String) throws(PanelDataProblem) -> PanelMessage {
         var fields = try PanelFields(data, length: 3, layout: "command code")
         return .commandAccepted(code: try fields.digits("command code", count: 3))
     }
 
-    static func systemError(_ data: String) throws(PanelDataProblem) -> PanelMessage {
+    static func decodeSystemError(_ data: String) throws(PanelDataProblem) -> PanelMessage {
         var fields = try PanelFields(data, length: 3, layout: "error code")
         return .systemError(SystemError(code: try fields.number("error code", digits: 3, in: 0...999)))
     }
 
-    static func login(_ data: String) throws(PanelDataProblem) -> PanelMessage {
+    static func decodeLogin(_ data: String) throws(PanelDataProblem) -> PanelMessage {
         var fields = try PanelFields(data, length: 1, layout: "login status")
         let value = try fields.number("login status", digits: 1, in: 0...3)
         guard let status = LoginStatus(rawValue: value) else { throw PanelDataProblem("login status \(value) is unknown") }
         return .login(status)
     }
 
-    static func timeBroadcast(_ data: String) throws(PanelDataProblem) -> PanelMessage {
+    static func decodeTimeBroadcast(_ data: String) throws(PanelDataProblem) -> PanelMessage {
         var fields = try PanelFields(data, length: 10, layout: "hhmmMMDDYY")
         let values = try ["hour", "minute", "month", "day", "year"].map { (name: String) throws(PanelDataProblem) in
             try fields.number(name, digits: 2, in: 0...99)
@@ -29,7 +29,7 @@ extension PanelMessage {
     }
 
     /// `615`: 4 hex digits per zone, each a little-endian `UInt16` (`0100` is 1, `FFFF` open).
-    static func zoneTimerDump(_ data: String) throws(PanelDataProblem) -> PanelMessage {
+    static func decodeZoneTimerDump(_ data: String) throws(PanelDataProblem) -> PanelMessage {
         let zones = data.utf8.count / 4
         guard data.utf8.count % 4 == 0, (1...128).contains(zones) else {
             throw PanelDataProblem("expected 4 hex digits for each of 1–128 zones, got \(data.utf8.count) characters")
@@ -45,7 +45,7 @@ extension PanelMessage {
     }
 
     /// `616`: 8 hex bytes; byte 0 holds zones 1–8, its lowest bit zone 1.
-    static func bypassedZones(_ data: String) throws(PanelDataProblem) -> PanelMessage {
+    static func decodeBypassedZones(_ data: String) throws(PanelDataProblem) -> PanelMessage {
         var fields = try PanelFields(data, length: 16, layout: "8 hex bytes")
         var zones: Set<Int> = []
         for byteIndex in 0..<8 {
@@ -57,26 +57,26 @@ extension PanelMessage {
         return .bypassedZones(zones)
     }
 
-    static func partitionArmed(_ data: String) throws(PanelDataProblem) -> PanelMessage {
+    static func decodePartitionArmed(_ data: String) throws(PanelDataProblem) -> PanelMessage {
         var fields = try PanelFields(data, length: 2, layout: "partition and mode")
         let partition = try fields.partition()
         return .partitionArmed(partition: partition, mode: ArmMode(digit: try fields.number("mode", digits: 1, in: 0...9)))
     }
 
-    static func verboseTrouble(_ data: String) throws(PanelDataProblem) -> PanelMessage {
+    static func decodeVerboseTrouble(_ data: String) throws(PanelDataProblem) -> PanelMessage {
         var fields = try PanelFields(data, length: 2, layout: "trouble bits")
         return .verboseTrouble(TroubleBits(rawValue: try fields.hexByte("trouble bits")))
     }
 
     /// `900`: no data on older firmware; the partition and the number of code digits on newer.
-    static func codeRequired(_ data: String) throws(PanelDataProblem) -> PanelMessage {
+    static func decodeCodeRequired(_ data: String) throws(PanelDataProblem) -> PanelMessage {
         guard !data.isEmpty else { return .codeRequired(partition: nil, digits: nil) }
         var fields = try PanelFields(data, length: 2, layout: "partition and code length, or nothing")
         let partition = try fields.partition()
         return .codeRequired(partition: partition, digits: try fields.number("code length", digits: 1, in: 1...9))
     }
 
-    static func commandOutputPressed(_ data: String) throws(PanelDataProblem) -> PanelMessage {
+    static func decodeCommandOutputPressed(_ data: String) throws(PanelDataProblem) -> PanelMessage {
         var fields = try PanelFields(data, length: 2, layout: "partition and output")
         let partition = try fields.partition()
         return .commandOutputPressed(partition: partition, output: try fields.number("output", digits: 1, in: 1...4))
@@ -84,7 +84,7 @@ extension PanelMessage {
 
     /// `832`: empty on the IT-100 (home-automation trouble restore); a zone on Envisalink
     /// firmware 205+ (wireless-zone low battery).
-    static func homeAutomationRestoreOrWirelessZoneLowBattery(_ data: String) throws(PanelDataProblem) -> PanelMessage {
+    static func decodeHomeAutomationRestoreOrWirelessZoneLowBattery(_ data: String) throws(PanelDataProblem) -> PanelMessage {
         guard !data.isEmpty else { return .troubleRestored(.homeAutomation) }
         var fields = try PanelFields(data, length: 3, layout: "zone, or nothing on the IT-100")
         return .wirelessZoneLowBattery(zone: try fields.zone())
