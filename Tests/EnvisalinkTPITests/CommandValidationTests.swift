@@ -24,9 +24,9 @@ struct CommandValidationTests {
         (.keyString(partition: 1, keys: "98A7"), "key string must be 1 to 6 keys of 0-9 * #", "98A7"),
         (.keyString(partition: 0, keys: "1"), "partition must be 1–8", nil),
         (.singleKey("B"), "key must be one of 0-9 * # A", nil),
-        (.commandOutput(partition: 1, output: 5), "PGM output must be 1–4, got 5", nil),
-        (.commandOutput(partition: 1, output: 0), "PGM output must be 1–4, got 0", nil),
-        (.commandOutput(partition: 9, output: 1), "partition must be 1–8", nil),
+        (.commandOutput(partition: 1, pgm: 5), "PGM must be 1–4, got 5", nil),
+        (.commandOutput(partition: 1, pgm: 0), "PGM must be 1–4, got 0", nil),
+        (.commandOutput(partition: 9, pgm: 1), "partition must be 1–8", nil),
         (.setTime(PanelDateTime(year: 2024, month: 13, day: 1, hour: 0, minute: 0)), "month 13 is not in 1–12", nil),
         (.setTime(PanelDateTime(year: 2024, month: 1, day: 32, hour: 0, minute: 0)), "day 32 is not in 1–31", nil),
         (.setTime(PanelDateTime(year: 2024, month: 1, day: 1, hour: 24, minute: 0)), "hour 24 is not in 0–23", nil),
@@ -53,7 +53,7 @@ struct CommandValidationTests {
 
     @Test("boundaries that are valid", arguments: [
         PanelCommand.armAway(partition: 8), .disarm(partition: 8, code: "123456"), .codeSend(code: "0000"),
-        .keyString(partition: 1, keys: "0123*#"), .commandOutput(partition: 8, output: 4), .login(password: "a"),
+        .keyString(partition: 1, keys: "0123*#"), .commandOutput(partition: 8, pgm: 4), .login(password: "a"),
         .setTime(PanelDateTime(year: 2099, month: 12, day: 31, hour: 23, minute: 59)),
         .setTime(PanelDateTime(year: 2000, month: 1, day: 1, hour: 0, minute: 0)),
         .raw(code: "999", data: String(repeating: "~", count: 64)),

@@ -62,8 +62,8 @@ struct MalformedMessageTests {
         ("9001", "expected 2 characters (partition and code length, or nothing), got 1"),
         ("90094", "partition 9"),
         ("90010", "code length 0 is not in 1–9"),
-        ("91215", "output 5 is not in 1–4"),
-        ("9121", "expected 2 characters (partition and output), got 1"),
+        ("91215", "PGM 5 is not in 1–4"),
+        ("9121", "expected 2 characters (partition and PGM), got 1"),
         // 832: nothing or a zone
         ("83212", "expected 3 characters (zone, or nothing on the IT-100), got 2"),
         ("832000", "zone 0"),

@@ -81,7 +81,7 @@ extension MessageRow {
         .partition("7514", .specialOpening, .info, "special opening"),
         .partition("8401", .troubleLEDOn, .fault, "trouble LED on"),
         .partition("8411", .troubleLEDOff, .recovery, "trouble LED off"),
-        .event("91212", .commandOutputPressed(partition: 1, output: 2), .response, "Partition 1 command output 2 pressed", partition: 1),
+        .event("91212", .commandOutputPressed(partition: 1, pgm: 2), .response, "Partition 1 command output 2 pressed", partition: 1),
     ]
 
     static let troubles: [MessageRow] = [

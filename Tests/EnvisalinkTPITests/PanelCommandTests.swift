@@ -13,7 +13,7 @@ struct PanelCommandTests {
         (.login(password: "secret-and-longer"), "005secret1B"),
         (.dumpZoneTimers, "00898"),
         (.setTime(PanelDateTime(year: 2024, month: 12, day: 31, hour: 23, minute: 59)), "010235912312491"),
-        (.commandOutput(partition: 1, output: 2), "02012F5"),
+        (.commandOutput(partition: 1, pgm: 2), "02012F5"),
         (.armAway(partition: 1), "0301C4"),
         (.armStay(partition: 1), "0311C5"),
         (.armZeroEntry(partition: 1), "0321C6"),

@@ -27,7 +27,7 @@ extension PanelCommand {
         }
     }
 
-    /// The frame to send, after checking every value: partitions 1–8, PGM outputs 1–4, access
+    /// The frame to send, after checking every value: partitions 1–8, PGMs 1–4, access
     /// codes of 4–6 digits, a non-empty printable password, keys from the keypad's set, a clock
     /// reading in range, a raw code of 3 digits with printable data of at most 64 characters.
     public func frame() throws(CommandError) -> TPIFrame {
@@ -46,9 +46,9 @@ extension PanelCommand {
         case let .setTime(time):
             if let outOfRange = time.outOfRange { throw CommandError("time out of range: \(outOfRange)") }
             return time.wireDigits
-        case let .commandOutput(partition, output):
-            guard (1...4).contains(output) else { throw CommandError("PGM output must be 1–4, got \(output)") }
-            return try Self.partition(partition) + String(output)
+        case let .commandOutput(partition, pgm):
+            guard (1...4).contains(pgm) else { throw CommandError("PGM must be 1–4, got \(pgm)") }
+            return try Self.partition(partition) + String(pgm)
         case let .armAway(partition), let .armStay(partition), let .armZeroEntry(partition), let .keepAlive(partition):
             return try Self.partition(partition)
         case let .armWithCode(partition, code), let .disarm(partition, code):

@@ -14,8 +14,8 @@ public enum PanelCommand: Sendable, Hashable {
     case dumpZoneTimers
     /// `010` `hhmmMMDDYY`: set the panel's clock.
     case setTime(PanelDateTime)
-    /// `020` `P` + output: activate command output (PGM) 1–4 of a partition.
-    case commandOutput(partition: Int, output: Int)
+    /// `020` `P` + PGM: activate command output (PGM) 1–4 of a partition. Both digits are sent.
+    case commandOutput(partition: Int, pgm: Int)
     /// `030` `P`: arm away.
     case armAway(partition: Int)
     /// `031` `P`: arm stay.

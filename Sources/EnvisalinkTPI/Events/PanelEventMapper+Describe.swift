@@ -47,8 +47,8 @@ extension PanelEventMapper {
             EventDescription(.info, "Partition \(partition) armed by user \(user)", partition: partition, user: user)
         case let .userOpening(partition, user):
             EventDescription(.info, "Partition \(partition) disarmed by user \(user)", partition: partition, user: user)
-        case let .commandOutputPressed(partition, output):
-            EventDescription(.response, "Partition \(partition) command output \(output) pressed", partition: partition)
+        case let .commandOutputPressed(partition, pgm):
+            EventDescription(.response, "Partition \(partition) command output \(pgm) pressed", partition: partition)
 
         case let .trouble(trouble): EventDescription(trouble.eventType, trouble.text)
         case let .troubleRestored(trouble): EventDescription(.recovery, trouble.restoreText)

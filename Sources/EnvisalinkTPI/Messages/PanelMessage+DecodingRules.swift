@@ -77,9 +77,9 @@ extension PanelMessage {
     }
 
     static func decodeCommandOutputPressed(_ data: String) throws(PanelDataProblem) -> PanelMessage {
-        var fields = try PanelFields(data, length: 2, layout: "partition and output")
+        var fields = try PanelFields(data, length: 2, layout: "partition and PGM")
         let partition = try fields.partition()
-        return .commandOutputPressed(partition: partition, output: try fields.number("output", digits: 1, in: 1...4))
+        return .commandOutputPressed(partition: partition, pgm: try fields.number("PGM", digits: 1, in: 1...4))
     }
 
     /// `832`: empty on the IT-100 (home-automation trouble restore); a zone on Envisalink

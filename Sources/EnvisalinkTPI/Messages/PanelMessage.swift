@@ -92,8 +92,8 @@ public enum PanelMessage: Sendable, Hashable {
     case userClosing(partition: Int, user: Int)
     /// `750` `PUUUU`: a user disarmed the partition (DSC: "user opening").
     case userOpening(partition: Int, user: Int)
-    /// `912` `P` + output: a command output (PGM 1–4) was activated.
-    case commandOutputPressed(partition: Int, output: Int)
+    /// `912` `P` + PGM: command output (PGM) 1–4 of a partition was activated.
+    case commandOutputPressed(partition: Int, pgm: Int)
 
     // MARK: Troubles
 
