@@ -86,8 +86,13 @@ struct MalformedMessageTests {
         #expect(event.partition == nil && event.zone == nil && event.zoneName == nil && event.user == nil)
     }
 
-    @Test("codes without data ignore any data", arguments: ["6200000", "621X", "80012", "8311", "921123", "5011"])
-    func dataIsIgnored(wire: String) throws {
-        #expect(try Wire.decode(wire) == Wire.decode(String(wire.prefix(3))))
+    static let extraData: [(wire: String, message: PanelMessage)] = [
+        ("6200000", .duressAlarm), ("621X", .keyAlarm(.fire)), ("80012", .trouble(.panelBattery)),
+        ("8311", .trouble(.homeAutomation)), ("921123", .masterCodeRequired), ("5011", .commandChecksumError),
+    ]
+
+    @Test("codes without data ignore any data", arguments: extraData)
+    func dataIsIgnored(wire: String, message: PanelMessage) throws {
+        #expect(try Wire.decode(wire) == message)
     }
 }

@@ -29,8 +29,7 @@ extension PanelEventMapper {
         case let .zoneRestored(zone): describeZone(.info, "Zone closed", zone)
         case let .wirelessZoneLowBattery(zone): describeZone(.fault, "Wireless zone low battery", zone)
         case let .wirelessZoneLowBatteryRestored(zone): describeZone(.recovery, "Wireless zone battery restored", zone)
-        case let .zoneTimerDump(timers):
-            EventDescription(.info, "Zone timers: open: \(list(zones: timers.indices.filter { timers[$0] == 0xFFFF }.map { $0 + 1 }))")
+        case let .zoneTimerDump(timers): EventDescription(.info, "Zone timers: open: \(list(zones: Self.openZones(timers)))")
         case let .bypassedZones(zones): EventDescription(.info, "Bypassed zones: \(list(zones: zones.sorted()))")
 
         case .duressAlarm: EventDescription(.alarm, "Duress alarm")
@@ -65,6 +64,11 @@ extension PanelEventMapper {
 
     private func list(zones: [Int]) -> String {
         Self.list(zones.map(zoneName))
+    }
+
+    /// The zones whose timer reads `FFFF` (open), numbered from 1.
+    private static func openZones(_ timers: [UInt16]) -> [Int] {
+        timers.indices.filter { timers[$0] == 0xFFFF }.map { $0 + 1 }
     }
 
     private static func list(_ names: [String]) -> String {

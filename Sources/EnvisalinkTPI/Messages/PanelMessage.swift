@@ -83,7 +83,7 @@ public enum PanelMessage: Sendable, Hashable {
 
     // MARK: Partitions
 
-    /// `650`, `651`, `653`–`674` (except `652`), `701`, `702`, `751`, `840`, `841` with `P`:
+    /// `650`, `651`, `653`–`674`, `701`, `702`, `751`, `840`, `841`, each with just `P`:
     /// a partition's state or a report about it.
     case partition(PartitionStatus, partition: Int)
     /// `652` `PM`: a partition is armed, in the given mode.
