@@ -48,14 +48,14 @@ struct PanelCommandHandler: Sendable {
             type: .command, code: frame.code, message: "Sending \(Self.describe(command.action)) to the panel",
             raw: frame.redacted, timestamp: now, partition: command.partition, commandID: id))
         switch await link.send(frame, id: id) {
-        case .success:
+        case .accepted:
             try await respond(to: command, type: .response, code: "500", "Command \(frame.code) accepted by the panel")
             return .done
-        case let .failure(.linkLost(reason)):
+        case let .failed(.linkLost(reason)):
             context.logger.warning("panel link lost while sending; the command will be retried",
                                    metadata: ["command_id": "\(id)", "reason": "\(reason)"])
             return .retry(after: .seconds(2))
-        case let .failure(failure):
+        case let .failed(failure):
             try await respond(to: command, type: .response, code: "502", "Command \(frame.code) refused by the panel: \(failure)")
             return .done
         }

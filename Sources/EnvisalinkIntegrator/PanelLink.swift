@@ -1,4 +1,4 @@
-public import AlarmCore
+import AlarmCore
 public import EnvisalinkTPI
 public import Logging
 import NIOCore
@@ -50,15 +50,15 @@ public final class PanelLink: Service, Sendable {
     public var isUp: Bool { current.withLock { $0.up } }
 
     /// Sends a command and waits until the panel acknowledged or refused it.
-    public func send(_ command: TPIFrame, id: UUID) async -> Result<Void, CommandFailure> {
+    public func send(_ command: TPIFrame, id: UUID) async -> CommandResult {
         guard let (channel, handler) = current.withLock({ state in state.channel.flatMap { c in state.handler.map { (c, $0) } } }) else {
-            return .failure(.linkLost("the panel link is not up"))
+            return .failed(.linkLost("the panel link is not up"))
         }
-        let promise = channel.eventLoop.makePromise(of: Result<Void, CommandFailure>.self)
+        let promise = channel.eventLoop.makePromise(of: CommandResult.self)
         channel.eventLoop.execute {
             handler.value.submit(CommandTicket(frame: command, id: id), promise: promise)
         }
-        return (try? await promise.futureResult.get()) ?? .failure(.linkLost("the panel link closed"))
+        return (try? await promise.futureResult.get()) ?? .failed(.linkLost("the panel link closed"))
     }
 
     public func run() async throws {

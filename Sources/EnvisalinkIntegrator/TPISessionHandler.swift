@@ -10,7 +10,7 @@ final class TPISessionHandler: ChannelInboundHandler {
 
     private var machine: TPISessionStateMachine
     private var timers: [TPISessionStateMachine.Timer: Scheduled<Void>] = [:]
-    private var pending: [(ticket: CommandTicket, promise: EventLoopPromise<Result<Void, CommandFailure>>)] = []
+    private var pending: [(ticket: CommandTicket, promise: EventLoopPromise<CommandResult>)] = []
     private var context: ChannelHandlerContext?
     private let report: @Sendable (TPISessionStateMachine.Report) -> Void
     private let logger: Logger
@@ -51,9 +51,9 @@ final class TPISessionHandler: ChannelInboundHandler {
     }
 
     /// Queues a command; the promise completes when the panel acknowledged or refused it.
-    func submit(_ ticket: CommandTicket, promise: EventLoopPromise<Result<Void, CommandFailure>>) {
+    func submit(_ ticket: CommandTicket, promise: EventLoopPromise<CommandResult>) {
         guard let context else {
-            promise.succeed(.failure(.linkLost("the panel link is not up")))
+            promise.succeed(.failed(.linkLost("the panel link is not up")))
             return
         }
         pending.append((ticket, promise))
@@ -89,13 +89,13 @@ final class TPISessionHandler: ChannelInboundHandler {
         }
     }
 
-    private func complete(_ ticket: CommandTicket, _ result: Result<Void, CommandFailure>) {
+    private func complete(_ ticket: CommandTicket, _ result: CommandResult) {
         guard let index = pending.firstIndex(where: { $0.ticket == ticket }) else { return }
         pending.remove(at: index).promise.succeed(result)
     }
 
     private func failPending(_ failure: CommandFailure) {
-        for entry in pending { entry.promise.succeed(.failure(failure)) }
+        for entry in pending { entry.promise.succeed(.failed(failure)) }
         pending.removeAll()
     }
 }

@@ -79,7 +79,7 @@ struct SessionStateMachineTests {
         #expect(sent(machine.submit(arm, now: start)) == ["0301"])
         #expect(sent(machine.submit(disarm, now: start)).isEmpty, "waits for the ack of 030")
         let acked = machine.received(line("50003028"), now: start)
-        #expect(reports(acked).contains(.commandFinished(arm, .success(()))))
+        #expect(reports(acked).contains(.commandFinished(arm, .accepted)))
         #expect(sent(acked) == ["04011234"])
     }
 
@@ -99,7 +99,7 @@ struct SessionStateMachineTests {
         #expect(machine.received(line("50200128"), now: start).contains(.startTimer(.retry, after: .milliseconds(100))))
         _ = machine.timerFired(.retry, now: start)
         let refused = machine.received(line("5020242D"), now: start)
-        guard case .commandFinished(arm, .failure(.panelError(let error))) = reports(refused).first else {
+        guard case .commandFinished(arm, .failed(.panelError(let error))) = reports(refused).first else {
             Issue.record("expected the command to fail with the panel error, got \(refused)")
             return
         }
@@ -162,9 +162,9 @@ struct SessionStateMachineTests {
         _ = machine.submit(first, now: start)
         _ = machine.submit(second, now: start)
         let finished = reports(machine.disconnected(reason: "reset")).compactMap { report -> CommandTicket? in
-            if case let .commandFinished(ticket, .failure(.linkLost)) = report { ticket } else { nil }
+            if case let .commandFinished(ticket, .failed(.linkLost)) = report { ticket } else { nil }
         }
         #expect(finished == [first, second])
-        #expect(reports(machine.submit(first, now: start)) == [.commandFinished(first, .failure(.linkLost("the panel link is not up")))])
+        #expect(reports(machine.submit(first, now: start)) == [.commandFinished(first, .failed(.linkLost("the panel link is not up")))])
     }
 }

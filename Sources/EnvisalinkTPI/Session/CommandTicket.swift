@@ -17,6 +17,14 @@ public struct CommandTicket: Sendable, Hashable {
     }
 }
 
+/// How a command ended.
+public enum CommandResult: Sendable, Hashable {
+    /// The panel acknowledged it (`500`).
+    case accepted
+    /// It did not go through.
+    case failed(CommandFailure)
+}
+
 /// Why a command did not go through.
 public enum CommandFailure: Error, Sendable, Hashable, CustomStringConvertible {
     /// The panel answered `502` with this error.

@@ -35,7 +35,7 @@ public struct TPISessionStateMachine: Sendable {
         /// A panel message for the event stream.
         case message(PanelMessage, TPIFrame)
         /// A command finished: accepted, or failed with the reason.
-        case commandFinished(CommandTicket, Result<Void, CommandFailure>)
+        case commandFinished(CommandTicket, CommandResult)
         /// The panel asks for a code (`900`) right after one of our commands: answer with `200`.
         case codeRequested(partition: Int?)
         /// The panel asks for a code nobody here asked to give; it is not answered.
@@ -87,7 +87,7 @@ public struct TPISessionStateMachine: Sendable {
         if case let .ready(commands) = state {
             let failure = CommandFailure.linkLost(reason)
             for ticket in [commands.inFlight].compactMap({ $0 }) + commands.queue {
-                actions.append(.report(.commandFinished(ticket, .failure(failure))))
+                actions.append(.report(.commandFinished(ticket, .failed(failure))))
             }
         }
         state = .disconnected
@@ -97,7 +97,7 @@ public struct TPISessionStateMachine: Sendable {
     /// Queues a command; it goes out when the ones before it are acknowledged.
     public mutating func submit(_ ticket: CommandTicket, now: ContinuousClock.Instant) -> [Action] {
         guard case var .ready(commands) = state else {
-            return [.report(.commandFinished(ticket, .failure(.linkLost("the panel link is not up"))))]
+            return [.report(.commandFinished(ticket, .failed(.linkLost("the panel link is not up"))))]
         }
         commands.queue.append(ticket)
         var actions: [Action] = []
@@ -177,7 +177,7 @@ public struct TPISessionStateMachine: Sendable {
                 actions.append(.report(.protocolProblem("acknowledgement for \(code) matches no command in flight")))
                 return
             }
-            finish(&commands, .success(()), now: now, into: &actions)
+            finish(&commands, .accepted, now: now, into: &actions)
         case .commandChecksumError:
             retryOrFail(&commands, failure: .rejected("the panel reported a bad checksum"), retryable: true, now: now, into: &actions)
         case let .systemError(error):
@@ -220,13 +220,14 @@ public struct TPISessionStateMachine: Sendable {
         let next = commands.queue.removeFirst()
         commands.inFlight = next
         commands.attempts = 1
-        if next.frame.code != Self.poll.code { commands.lastIssued = now }
+        // Only queued commands (with an id) open the window for answering a code request.
+        if next.id != nil { commands.lastIssued = now }
         actions.append(.send(next.frame))
         actions.append(.startTimer(.acknowledgement, after: configuration.acknowledgementTimeout))
     }
 
     private func finish(
-        _ commands: inout Commands, _ result: Result<Void, CommandFailure>,
+        _ commands: inout Commands, _ result: CommandResult,
         now: ContinuousClock.Instant, into actions: inout [Action]
     ) {
         guard let inFlight = commands.inFlight else { return }
@@ -251,7 +252,7 @@ public struct TPISessionStateMachine: Sendable {
             actions.append(.cancelTimer(.acknowledgement))
             actions.append(.startTimer(.retry, after: delay))
         } else {
-            finish(&commands, .failure(failure), now: now, into: &actions)
+            finish(&commands, .failed(failure), now: now, into: &actions)
         }
     }
 
