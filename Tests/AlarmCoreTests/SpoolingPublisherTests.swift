@@ -1,0 +1,76 @@
+import AlarmCore
+import Beanstalk
+import Foundation
+import TestSupport
+import Testing
+
+/// Events are never lost while beanstalkd is away: they wait in the spool, in order, across restarts.
+@Suite("Spooling publisher")
+struct SpoolingPublisherTests {
+    private func publisher(_ server: BeanstalkdServer, spool: String, tubes: [TubeName] = [.default]) throws -> SpoolingPublisher {
+        try SpoolingPublisher(
+            publisher: EventPublisher(
+                endpoint: server.beanstalkEndpoint, tubes: tubes, source: "spool-test",
+                sequence: SequenceCounter(stateFile: nil), logger: quietLogger),
+            spoolPath: spool, retryBackoff: Backoff(initial: .milliseconds(20), maximum: .milliseconds(100)),
+            logger: quietLogger)
+    }
+
+    private func drain(_ server: BeanstalkdServer) async throws -> [String] {
+        let reader = try await server.connect()
+        var messages: [String] = []
+        while let job = try await reader.reserve(timeout: .zero) {
+            messages.append(try AlarmEvent.decode(json: job.body.readableBytesView).message)
+            try await reader.delete(job.id)
+        }
+        return messages
+    }
+
+    @Test func spoolsWhileBeanstalkdIsDownAndFlushesInOrder() async throws {
+        try await withTemporaryDirectory { directory in
+            try await withBinloggedBeanstalkd { server in
+                let spoolPath = directory.appending("spool.jsonl")
+                let publisher = try publisher(server, spool: spoolPath)
+                try await publisher.publish(sampleEvent("one"))
+                try await server.stop()
+                try await publisher.publish(sampleEvent("two"))
+                try await publisher.publish(sampleEvent("three"))
+                #expect(await publisher.spooledCount == 2)
+                #expect(try String(contentsOfFile: spoolPath, encoding: .utf8).split(separator: "\n").count == 2)
+                try await server.restart()
+                // While older events wait, a new one queues behind them.
+                try await publisher.publish(sampleEvent("four"))
+                #expect(await publisher.flush())
+                #expect(await publisher.spooledCount == 0)
+                #expect(try await drain(server) == ["one", "two", "three", "four"])
+            }
+        }
+    }
+
+    @Test func spoolSurvivesAProcessRestart() async throws {
+        try await withTemporaryDirectory { directory in
+            try await withBinloggedBeanstalkd { server in
+                let spoolPath = directory.appending("spool.jsonl")
+                try await server.stop()
+                let first = try publisher(server, spool: spoolPath)
+                let spooled = try await first.publish(sampleEvent("kept"))
+                try await server.restart()
+                // A new process finds the spooled event, with its id, and publishes it.
+                let second = try publisher(server, spool: spoolPath)
+                #expect(await second.spooledCount == 1)
+                #expect(await second.flush())
+                let reader = try await server.connect()
+                let job = try #require(try await reader.reserve(timeout: .zero))
+                #expect(try AlarmEvent.decode(json: job.body.readableBytesView).id == spooled.id)
+            }
+        }
+    }
+
+    @Test func unwritableSpoolIsALoudError() async throws {
+        try await withBeanstalkd { server in
+            try await server.stop()
+            let publisher = try publisher(server, spool: "/nonexistent-directory/spool.jsonl")
+            await #expect(throws: SpoolError.self) { try await publisher.publish(sampleEvent("nowhere")) }
+        }
+    }
+}
