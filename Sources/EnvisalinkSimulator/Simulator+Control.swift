@@ -92,6 +92,7 @@ extension Simulator {
             "zones open: \(Self.list(open))",
             "bypassed: \(Self.list(bypassed))",
             "troubles: \(Self.list(panel.troubles.map(\.rawValue).sorted()))",
+            "code wanted: \(panel.codeRequest.map { "partition \($0.partition)" } ?? "no")",
             "client: \(client)",
             "timestamps: \(panel.timestamps ? "on" : "off")",
             "stall: \(stalled ? "on" : "off")",

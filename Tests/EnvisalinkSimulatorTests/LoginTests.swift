@@ -6,11 +6,11 @@ struct LoginTests {
     @Test func rightPasswordIsAckedThenAccepted() async throws {
         try await SimulatorFixture.with { fixture in
             let client = try await fixture.connect()
-            #expect(try await client.nextFrame() == "5053")
+            try await client.expect(["5053"])
             try await client.send("005", "user")
-            #expect(try await client.nextFrames(2) == ["500005", "5051"])
+            try await client.expect(["500005", "5051"])
             try await client.send("000")
-            #expect(try await client.nextFrame() == "500000")
+            try await client.expect(["500000"])
             #expect(await fixture.server.simulator.observation.logins == 1)
             await client.close()
         }
@@ -19,9 +19,9 @@ struct LoginTests {
     @Test func wrongPasswordIsRefusedAndClosed() async throws {
         try await SimulatorFixture.with { fixture in
             let client = try await fixture.connect()
-            #expect(try await client.nextFrame() == "5053")
+            try await client.expect(["5053"])
             try await client.send("005", "nope")
-            #expect(try await client.nextFrames(2) == ["500005", "5050"])
+            try await client.expect(["500005", "5050"])
             try await client.expectClosed()
         }
     }
@@ -30,8 +30,8 @@ struct LoginTests {
         try await SimulatorFixture.with { fixture in
             let client = try await fixture.connect()
             let start = ContinuousClock.now
-            #expect(try await client.nextFrame() == "5053")
-            #expect(try await client.nextFrame() == "5052")
+            try await client.expect(["5053"])
+            try await client.expect(["5052"])
             #expect(ContinuousClock.now - start >= .milliseconds(450))
             try await client.expectClosed()
         }
@@ -40,9 +40,9 @@ struct LoginTests {
     @Test func frameOtherThanLoginDoesNotLogInOrStopTheTimer() async throws {
         try await SimulatorFixture.with { fixture in
             let client = try await fixture.connect()
-            #expect(try await client.nextFrame() == "5053")
+            try await client.expect(["5053"])
             try await client.send("001")
-            #expect(try await client.nextFrame() == "5052")
+            try await client.expect(["5052"])
             try await client.expectClosed()
         }
     }
@@ -50,27 +50,27 @@ struct LoginTests {
     @Test func passwordLongerThanSixCharactersGetsNoAnswer() async throws {
         try await SimulatorFixture.with { fixture in
             let client = try await fixture.connect()
-            #expect(try await client.nextFrame() == "5053")
+            try await client.expect(["5053"])
             try await client.send("005", "user123")
-            #expect(try await client.nextFrame() == "5052")
+            try await client.expect(["5052"])
         }
     }
 
     @Test func secondClientIsRefusedWhileOneIsLoggingInOrLoggedIn() async throws {
         try await SimulatorFixture.with { fixture in
             let first = try await fixture.connect()
-            #expect(try await first.nextFrame() == "5053")
+            try await first.expect(["5053"])
             let whileLoggingIn = try await fixture.connect()
             try await whileLoggingIn.expectClosed()
 
             try await first.send("005", "user")
-            #expect(try await first.nextFrames(2) == ["500005", "5051"])
+            try await first.expect(["500005", "5051"])
             let whileLoggedIn = try await fixture.connect()
             try await whileLoggedIn.expectClosed()
 
             // The first client is unaffected, and once it leaves the slot is free again.
             try await first.send("000")
-            #expect(try await first.nextFrame() == "500000")
+            try await first.expect(["500000"])
             await first.close()
             #expect(await fixture.server.simulator.wait(timeout: .seconds(5)) { !$0.isClientConnected })
             let next = try await fixture.loggedInClient()
@@ -82,11 +82,11 @@ struct LoginTests {
     @Test func badChecksumBeforeLoginGets501() async throws {
         try await SimulatorFixture.with { fixture in
             let client = try await fixture.connect()
-            #expect(try await client.nextFrame() == "5053")
+            try await client.expect(["5053"])
             try await client.send(raw: "005user55\r\n")
-            #expect(try await client.nextFrame() == "501")
+            try await client.expect(["501"])
             try await client.send("005", "user")
-            #expect(try await client.nextFrames(2) == ["500005", "5051"])
+            try await client.expect(["500005", "5051"])
         }
     }
 }

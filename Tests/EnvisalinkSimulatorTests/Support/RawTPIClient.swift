@@ -3,6 +3,7 @@ import NIOCore
 import NIOPosix
 import Synchronization
 import TestSupport
+import Testing
 
 /// A raw TCP client for the simulator's ports: writes whatever a test gives it and hands back
 /// what arrives line by line, with how many reads each line took and whether the peer closed.
@@ -101,6 +102,12 @@ final class RawTPIClient: Sendable {
         var frames: [String] = []
         for _ in 0..<count { frames.append(try await nextFrame(timeout: timeout)) }
         return frames
+    }
+
+    /// Reads as many frames as `expected` has and expects them to be those, in order.
+    func expect(_ expected: [String], sourceLocation: SourceLocation = #_sourceLocation) async throws {
+        let frames = try await nextFrames(expected.count)
+        #expect(frames == expected, sourceLocation: sourceLocation)
     }
 
     /// Frames until one equal to `last` (included), at most 100.

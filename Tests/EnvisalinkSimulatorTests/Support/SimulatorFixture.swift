@@ -51,6 +51,15 @@ struct SimulatorFixture {
         return client
     }
 
+    /// Waits until the `status` reply contains `text`, for up to 5 s.
+    func waitForStatus(containing text: String) async -> Bool {
+        let deadline = ContinuousClock.now + .seconds(5)
+        while await !control("status").contains(text) {
+            guard ContinuousClock.now < deadline, (try? await Task.sleep(for: .milliseconds(5))) != nil else { return false }
+        }
+        return true
+    }
+
     /// Runs a control command and returns its reply.
     func control(_ line: String) async -> String {
         await server.control(line)
