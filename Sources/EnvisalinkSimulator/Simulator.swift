@@ -99,8 +99,8 @@ public actor Simulator {
         }
         guard let input else { return }
         log(input)
-        guard !stalled else { return }
         if case .frame(let frame) = input, current.session.state == .loggedIn { record(frame) }
+        guard !stalled else { return }
         let actions = current.session.received(input)
         if current.session.state == .loggedIn && !observed.isClientLoggedIn {
             observed.isClientLoggedIn = true
