@@ -1,21 +1,13 @@
 import Foundation
-public import ServiceLifecycle
 
 /// The control interface on standard input: each line is a control command, and its one-line
 /// reply goes to standard output.
 ///
-/// Ends at end of input (run it with `successTerminationBehavior: .ignore` so that does not stop
-/// the simulator) or on graceful shutdown. Lines are read by a dedicated thread, since reading a
-/// terminal blocks; a read in progress at shutdown ends with the process.
-public struct StandardInputControl: Service {
-    private let simulator: Simulator
-
-    /// Control for `simulator`.
-    public init(simulator: Simulator) {
-        self.simulator = simulator
-    }
-
-    public func run() async {
+/// Lines are read by a dedicated thread, since reading a terminal blocks; a read in progress
+/// when the simulator stops ends with the process.
+enum StandardInputControl {
+    /// Serves standard input until its end or until the task is cancelled.
+    static func serve(_ simulator: Simulator) async {
         let (lines, continuation) = AsyncStream.makeStream(of: [UInt8].self)
         let reader = Thread {
             while let line = readLine(strippingNewline: true) {
@@ -25,11 +17,9 @@ public struct StandardInputControl: Service {
         }
         reader.name = "stdin control"
         reader.start()
-        await cancelWhenGracefulShutdown {
-            for await line in lines {
-                guard let reply = await ControlConnection.reply(to: .line(line), simulator: simulator) else { continue }
-                FileHandle.standardOutput.write(Data((reply + "\n").utf8))
-            }
+        for await line in lines {
+            guard let reply = await ControlConnection.reply(to: .line(line), simulator: simulator) else { continue }
+            FileHandle.standardOutput.write(Data((reply + "\n").utf8))
         }
     }
 }

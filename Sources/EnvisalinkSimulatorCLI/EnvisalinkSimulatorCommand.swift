@@ -55,18 +55,16 @@ struct EnvisalinkSimulatorCommand: AsyncParsableCommand {
             level: logLevel.flatMap(Logger.Level.init(rawValue:)), environment: ProcessInfo.processInfo.environment,
             defaultLevel: .info)
         let logger = Logger(label: "envisalink-simulator")
-        let simulator = try Simulator(configuration: try makeConfiguration(), logger: logger)
-        let host = network.host ?? SimulatorConfiguration().host
-        var services = [ServiceGroupConfiguration.ServiceConfiguration(service: SimulatorService(simulator: simulator) { server in
+        let configuration = try makeConfiguration()
+        let simulator = try Simulator(configuration: configuration, logger: logger)
+        let host = configuration.host
+        let service = SimulatorService(simulator: simulator, readsStandardInput: stdinControl) { server in
             var lines = ["tpi listening on \(host.contains(":") ? "[\(host)]" : host):\(server.port)"]
             if let controlPort = server.controlPort { lines.append("control listening on 127.0.0.1:\(controlPort)") }
             FileHandle.standardOutput.write(Data(lines.map { $0 + "\n" }.joined().utf8))
-        })]
-        if stdinControl {
-            services.append(.init(service: StandardInputControl(simulator: simulator), successTerminationBehavior: .ignore))
         }
         let group = ServiceGroup(configuration: ServiceGroupConfiguration(
-            services: services, gracefulShutdownSignals: [.sigterm, .sigint], logger: logger))
+            services: [service], gracefulShutdownSignals: [.sigterm, .sigint], logger: logger))
         try await group.run()
     }
 
