@@ -69,11 +69,17 @@ enum ClientCommand: Sendable, Hashable {
             let partition = try parse.partition()
             let code = String(data.dropFirst())
             guard parse.digitsOnly(code) else { throw .invalidCharacters }
-            self = frame.code == "033" ? .armWithCode(partition: partition, code: code) : .disarm(partition: partition, code: code)
+            self = frame.code == "033"
+                ? .armWithCode(partition: partition, code: code)
+                : .disarm(partition: partition, code: code)
         case "055", "056", "057":
             try parse.length(1)
             let on = try parse.digit(at: 0, in: 0...1) == 1
-            self = switch frame.code { case "055": .timestamps(on); case "056": .timeBroadcast(on); default: .temperatureBroadcast(on) }
+            self = switch frame.code {
+            case "055": .timestamps(on)
+            case "056": .timeBroadcast(on)
+            default: .temperatureBroadcast(on)
+            }
         case "060":
             try parse.length(1)
             guard let key = PanicKey(rawValue: try parse.digit(at: 0, in: 1...3)) else { throw .syntaxError }

@@ -78,14 +78,8 @@ enum ControlCommand: Sendable, Hashable {
         do {
             return try TPIFrame(code: String(text.prefix(3)), data: String(text.dropFirst(3)))
         } catch {
-            throw ControlCommandError("\(String(reflecting: text)) is not a frame (3-digit code, then data): \(error.reason)")
+            throw ControlCommandError(
+                "\(String(reflecting: text)) is not a frame (3-digit code, then data): \(error.reason)")
         }
     }
-}
-
-/// Why a control line is not a command: the text of its `error` reply.
-struct ControlCommandError: Error, Sendable, Hashable {
-    let message: String
-
-    init(_ message: String) { self.message = message }
 }

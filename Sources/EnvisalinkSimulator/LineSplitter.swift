@@ -1,17 +1,9 @@
 import NIOCore
 
-/// A TCP connection that reads lines and writes bytes.
+/// A TCP connection that reads lines and writes bytes (TPI clients and control clients).
 typealias LineChannel = NIOAsyncChannel<ReceivedLine, ByteBuffer>
 /// A listening socket whose connections are ``LineChannel``s.
 typealias LineServer = NIOAsyncChannel<LineChannel, Never>
-
-/// One line read from a TCP peer (TPI client or control client), without its line ending.
-enum ReceivedLine: Sendable, Hashable {
-    /// The bytes before LF, with a trailing CR removed.
-    case line([UInt8])
-    /// A line longer than the splitter accepts; its bytes were discarded up to its end.
-    case overlong
-}
 
 /// Splits a byte stream into lines on LF, keeping bytes across reads.
 ///

@@ -53,7 +53,7 @@ struct PanelModel: Sendable {
     }
 
     /// A system trouble the control interface can raise.
-    enum Trouble: String, Sendable, Hashable, CaseIterable {
+    enum Trouble: String, Sendable, Hashable {
         /// Panel battery low: `800`/`801`, verbose trouble bit 0 (service required).
         case battery
         /// AC power lost: `802`/`803`, verbose trouble bit 1.

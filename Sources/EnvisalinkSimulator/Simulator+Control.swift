@@ -18,7 +18,7 @@ extension Simulator {
         switch command {
         case .open(let zone), .close(let zone), .alarm(let zone):
             guard panel.zones[zone] != nil else {
-                return "error no zone \(zone): the panel has zones \(panel.zones.keys.sorted().map(String.init).joined(separator: ","))"
+                return "error no zone \(zone): the panel has zones \(Self.list(panel.zones.keys.sorted()))"
             }
             return changeZone(command, zone)
         case .trouble(let trouble, let on):

@@ -4,7 +4,7 @@
 /// loopback interface, with one partition, zones 1–8 and master code `1234`.
 public struct SimulatorConfiguration: Sendable, Hashable {
     /// Which arming commands the panel answers with `900` (code required) instead of arming.
-    public enum CodeRequirement: String, Sendable, Hashable, CaseIterable {
+    public enum CodeRequirement: String, Sendable, Hashable {
         /// Quick arm is enabled: `030`, `031` and `032` arm without a code.
         case none
         /// Only zero-entry arming (`032`, the keypad's `*9`) asks for a code.

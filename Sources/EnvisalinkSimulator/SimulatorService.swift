@@ -21,6 +21,7 @@ public struct SimulatorService: Service {
         self.onStarted = onStarted
     }
 
+    /// Serves until graceful shutdown (or cancellation), then closes everything.
     public func run() async throws {
         let server = try await SimulatorServer.start(simulator: simulator)
         onStarted(server)

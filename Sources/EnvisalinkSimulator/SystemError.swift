@@ -1,7 +1,7 @@
 import EnvisalinkTPI
 
 /// The `502` system error codes the simulated EVL answers with (reference §3).
-enum SystemError: String, Error, Sendable, Hashable, CaseIterable {
+enum SystemError: String, Error, Sendable, Hashable {
     /// A line longer than the EVL's receive buffer.
     case receiveBufferOverflow = "002"
     /// A frame whose code is unknown or whose data does not parse.
