@@ -48,8 +48,10 @@ extension PanelModel {
         let state = partitions[partition] ?? .disarmed
         let zonesHere = zones.values.filter { $0.definition.partition == partition }
         var leds = LED.backlight.rawValue
-        let armingOrDisarmed = state == .disarmed || { if case .exitDelay = state { true } else { false } }()
-        if armingOrDisarmed && isReady(partition) { leds |= LED.ready.rawValue }
+        switch state {
+        case .disarmed, .exitDelay: if isReady(partition) { leds |= LED.ready.rawValue }
+        case .armed, .entryDelay, .alarm: break
+        }
         if state != .disarmed { leds |= LED.armed.rawValue }
         if alarmMemory.contains(partition) { leds |= LED.memory.rawValue }
         let staying = state.mode?.isStay == true && zonesHere.contains { $0.definition.interior }

@@ -79,13 +79,12 @@ public actor Simulator {
         }
         let id = nextConnectionID
         nextConnectionID += 1
-        connection = Connection(
-            id: id, session: SessionMachine(password: configuration.password, partitionCount: configuration.partitionCount),
-            outbox: outbox)
+        let session = SessionMachine(password: configuration.password, partitionCount: configuration.partitionCount)
+        connection = Connection(id: id, session: session, outbox: outbox)
         observed.isClientConnected = true
         observed.connections += 1
         logger.info("client connected", metadata: ["connection": "\(id)"])
-        if let session = connection?.session { perform(session.connected(), connection: id) }
+        perform(session.connected(), connection: id)
         return id
     }
 
@@ -159,6 +158,7 @@ public actor Simulator {
 
     /// Sends a frame to the connected client, unless stalled.
     func write(_ frame: TPIFrame) {
+        guard connection != nil, !stalled else { return }
         logger.debug("sent", metadata: ["frame": "\(frame.redacted)"])
         write(bytes: frame.wireBytes)
     }
@@ -190,7 +190,8 @@ public actor Simulator {
     private func log(_ input: ClientInput) {
         switch input {
         case .frame(let frame): logger.debug("received", metadata: ["frame": "\(frame.redacted)"])
-        case .badChecksum(let prefix): logger.notice("received a line with a bad checksum", metadata: ["code": "\(prefix)"])
+        case .badChecksum(let prefix):
+            logger.notice("received a line with a bad checksum", metadata: ["code": "\(prefix)"])
         case .malformed: logger.notice("received a malformed frame")
         case .overflow: logger.notice("received an overlong line")
         }

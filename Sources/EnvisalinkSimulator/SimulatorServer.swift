@@ -52,16 +52,16 @@ public final class SimulatorServer: Sendable {
         let configuration = simulator.configuration
         let tpi = try await bind(host: configuration.host, port: configuration.port,
                                  maximumLineLength: maximumTPILineLength)
-        let control: LineServer?
-        do {
-            control = try await configuration.controlPort.asyncMap {
-                try await bind(host: "127.0.0.1", port: $0, maximumLineLength: maximumControlLineLength)
+        var control: LineServer?
+        if let controlPort = configuration.controlPort {
+            do {
+                control = try await bind(host: "127.0.0.1", port: controlPort, maximumLineLength: maximumControlLineLength)
+            } catch {
+                try? await tpi.channel.close()
+                throw error
             }
-        } catch {
-            try? await tpi.channel.close()
-            throw error
         }
-        let serving = Task {
+        let serving = Task { [control] in
             await withDiscardingTaskGroup { group in
                 group.addTask { await accept(on: tpi) { await TPIConnection.serve($0, simulator: simulator) } }
                 if let control {
@@ -69,13 +69,12 @@ public final class SimulatorServer: Sendable {
                 }
             }
         }
+        let port = tpi.channel.localAddress?.port ?? configuration.port
+        let controlPort = control?.channel.localAddress?.port
         simulator.logger.info("listening", metadata: [
-            "tpi": "\(configuration.host):\(tpi.channel.localAddress?.port ?? configuration.port)",
-            "control": "\(control.flatMap { $0.channel.localAddress?.port }.map { "127.0.0.1:\($0)" } ?? "none")",
+            "tpi": "\(configuration.host):\(port)", "control": "\(controlPort.map { "127.0.0.1:\($0)" } ?? "none")",
         ])
-        return SimulatorServer(
-            simulator: simulator, port: tpi.channel.localAddress?.port ?? configuration.port,
-            controlPort: control?.channel.localAddress?.port, serving: serving)
+        return SimulatorServer(simulator: simulator, port: port, controlPort: controlPort, serving: serving)
     }
 
     /// Runs one control command; see the list above.
@@ -113,12 +112,5 @@ public final class SimulatorServer: Sendable {
                 }
             }
         }
-    }
-}
-
-extension Optional {
-    fileprivate func asyncMap<Mapped>(_ transform: (Wrapped) async throws -> Mapped) async throws -> Mapped? {
-        guard let self else { return nil }
-        return try await transform(self)
     }
 }
