@@ -139,7 +139,10 @@ struct CommandTests {
     }
 
     @Test func codeSendOutsideTheWindowIsNotRequired() async throws {
-        try await SimulatorFixture.with({ $0.codeRequired = .zeroEntry }) { fixture in
+        try await SimulatorFixture.with({
+            $0.codeRequired = .zeroEntry
+            $0.codeWindow = .seconds(1)
+        }) { fixture in
             let client = try await fixture.loggedInClient()
             try await client.send("200", "1234")
             try await client.expect(["502026"])
@@ -153,7 +156,7 @@ struct CommandTests {
             _ = try await client.frames(through: "51081")
             try await client.send("032", "1")
             try await client.expect(["500032", "900"])
-            // The window (0.3 s) closes; then the code is no longer wanted.
+            // The window (1 s) closes; then the code is no longer wanted.
             #expect(await fixture.waitForStatus(containing: "code wanted: no"))
             try await client.send("200", "1234")
             try await client.expect(["502026"])

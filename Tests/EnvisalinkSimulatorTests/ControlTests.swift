@@ -33,7 +33,7 @@ struct ControlTests {
     }
 
     @Test func stallHoldsOffTheLoginTimeout() async throws {
-        try await SimulatorFixture.with { fixture in
+        try await SimulatorFixture.with(SimulatorFixture.shortLoginWindow) { fixture in
             #expect(await fixture.control("stall on") == "ok stall on")
             let client = try await fixture.connect()
             // Stalled, the EVL does not even greet, nor time the login out (a pause longer than the

@@ -27,7 +27,7 @@ struct LoginTests {
     }
 
     @Test func silenceGetsLoginTimeoutThenClose() async throws {
-        try await SimulatorFixture.with { fixture in
+        try await SimulatorFixture.with(SimulatorFixture.shortLoginWindow) { fixture in
             let client = try await fixture.connect()
             let start = ContinuousClock.now
             try await client.expect(["5053"])
@@ -38,7 +38,7 @@ struct LoginTests {
     }
 
     @Test func frameOtherThanLoginDoesNotLogInOrStopTheTimer() async throws {
-        try await SimulatorFixture.with { fixture in
+        try await SimulatorFixture.with(SimulatorFixture.shortLoginWindow) { fixture in
             let client = try await fixture.connect()
             try await client.expect(["5053"])
             try await client.send("001")
@@ -48,7 +48,7 @@ struct LoginTests {
     }
 
     @Test func passwordLongerThanSixCharactersGetsNoAnswer() async throws {
-        try await SimulatorFixture.with { fixture in
+        try await SimulatorFixture.with(SimulatorFixture.shortLoginWindow) { fixture in
             let client = try await fixture.connect()
             try await client.expect(["5053"])
             try await client.send("005", "user123")

@@ -6,19 +6,23 @@ struct SimulatorFixture {
     let server: SimulatorServer
     let logs: CapturedLogs
 
-    /// The test configuration: port 0, a 0.5 s login window, 0.2 s exit and entry delays, 4 zones.
+    /// The test configuration: free ports, 0.2 s exit and entry delays, 4 zones. Tests of the login
+    /// timeout shorten its window themselves (see ``shortLoginWindow(_:)``).
     static func configuration(_ adjust: (inout SimulatorConfiguration) -> Void = { _ in }) -> SimulatorConfiguration {
         var configuration = SimulatorConfiguration()
         configuration.port = 0
         configuration.controlPort = 0
-        configuration.loginTimeout = .milliseconds(500)
         configuration.exitDelay = .milliseconds(200)
         configuration.entryDelay = .milliseconds(200)
-        configuration.codeWindow = .milliseconds(300)
         configuration.splitPause = .milliseconds(150)
         configuration.zones = SimulatorConfiguration.numberedZones(4)
         adjust(&configuration)
         return configuration
+    }
+
+    /// A 0.5 s login window, for the tests that wait for it to pass.
+    static func shortLoginWindow(_ configuration: inout SimulatorConfiguration) {
+        configuration.loginTimeout = .milliseconds(500)
     }
 
     /// Runs `body` against a fresh simulator and shuts it down afterwards, even when `body` throws.
