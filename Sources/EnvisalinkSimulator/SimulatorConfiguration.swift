@@ -130,3 +130,16 @@ public struct SimulatorConfiguration: Sendable, Hashable {
         if !condition { throw SimulatorConfigurationError(message()) }
     }
 }
+
+extension SimulatorConfiguration: CustomStringConvertible {
+    /// The settings for logs: the password and the access codes are never shown.
+    public var description: String {
+        let zoneList = zones.map { "\($0.number)/\($0.partition)\($0.interior ? " interior" : "")" }
+        return [
+            "tpi \(host):\(port)", "control \(controlPort.map(String.init) ?? "none")", "password ***",
+            "\(userCodes.count + 1) access codes ***", "\(partitionCount) partitions",
+            "zones \(zoneList.joined(separator: ","))", "exit delay \(exitDelay)", "entry delay \(entryDelay)",
+            "login timeout \(loginTimeout)", "code required \(codeRequired.rawValue)",
+        ].joined(separator: ", ")
+    }
+}

@@ -73,6 +73,7 @@ public final class SimulatorServer: Sendable {
         let controlPort = control?.channel.localAddress?.port
         simulator.logger.info("listening", metadata: [
             "tpi": "\(configuration.host):\(port)", "control": "\(controlPort.map { "127.0.0.1:\($0)" } ?? "none")",
+            "configuration": "\(configuration)",
         ])
         return SimulatorServer(simulator: simulator, port: port, controlPort: controlPort, serving: serving)
     }

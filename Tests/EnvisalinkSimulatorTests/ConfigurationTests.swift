@@ -72,4 +72,16 @@ struct ConfigurationTests {
             }
         }
     }
+
+    @Test func configurationDescriptionHidesSecrets() {
+        var configuration = SimulatorConfiguration()
+        configuration.password = "pw4242"
+        configuration.masterCode = "987654"
+        configuration.userCodes = [3: "135791"]
+        let shown = [String(describing: configuration), String(reflecting: configuration), "\(configuration)"]
+        for text in shown {
+            #expect(text.contains("password ***") && text.contains("2 access codes ***"), "\(text)")
+            #expect(!text.contains("pw4242") && !text.contains("987654") && !text.contains("135791"), "\(text)")
+        }
+    }
 }

@@ -132,6 +132,7 @@ struct ControlTests {
             let logs = fixture.logs.text
             #expect(logs.contains("frame=040 1******"), "traffic is logged, redacted")
             #expect(logs.contains("frame=200 ******"))
+            #expect(logs.contains("password ***"), "the configuration is logged, redacted")
             for secret in [password, master, user] {
                 #expect(!logs.contains(secret), "\(secret) logged")
             }
