@@ -1,0 +1,50 @@
+import EnvisalinkTPI
+
+/// What the EVL makes of one line from its TPI client.
+enum ClientInput: Sendable, Hashable {
+    /// A well-formed frame.
+    case frame(TPIFrame)
+    /// The last two characters are not the uppercase hex sum of the rest: answered with `501`.
+    /// Carries the first three bytes, for logs (never the data, which may hold a password or code).
+    case badChecksum(prefix: String)
+    /// The checksum matches but the rest is not a 3-digit code with printable data: `502020`.
+    case malformed
+    /// A line longer than the receive buffer: `502002`.
+    case overflow
+
+    /// Judges `line` (without its line ending) as an EVL does.
+    ///
+    /// Stricter than ``EnvisalinkTPI/TPILine/parse(_:)``, which is lenient as a client should be:
+    /// the checksum must be two uppercase hex digits (forum t=332: lowercase gets a `501`) and
+    /// covers every byte before it, so a client's timestamp prefix also fails it.
+    /// - Returns: `nil` for an empty line, which the EVL skips.
+    init?(line: [UInt8]) {
+        guard !line.isEmpty else { return nil }
+        let body = line.dropLast(2)
+        let prefix = String(decoding: line.prefix(3).map { (0x20..<0x7F).contains($0) ? $0 : UInt8(ascii: "?") },
+                            as: UTF8.self)
+        guard line.count >= 2, let checksum = Self.uppercaseHexByte(line.suffix(2)),
+              checksum == TPIFrame.checksum(of: body) else {
+            self = .badChecksum(prefix: prefix)
+            return
+        }
+        let text = String(decoding: body, as: UTF8.self)
+        guard let frame = try? TPIFrame(code: String(text.prefix(3)), data: String(text.dropFirst(3))) else {
+            self = .malformed
+            return
+        }
+        self = .frame(frame)
+    }
+
+    private static func uppercaseHexByte(_ digits: some Collection<UInt8>) -> UInt8? {
+        var value: UInt8 = 0
+        for digit in digits {
+            switch digit {
+            case UInt8(ascii: "0")...UInt8(ascii: "9"): value = value << 4 | (digit - UInt8(ascii: "0"))
+            case UInt8(ascii: "A")...UInt8(ascii: "F"): value = value << 4 | (digit - UInt8(ascii: "A") + 10)
+            default: return nil
+            }
+        }
+        return value
+    }
+}

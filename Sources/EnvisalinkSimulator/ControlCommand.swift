@@ -1,0 +1,85 @@
+import EnvisalinkTPI
+
+/// A command of the control interface (control port, stdin, ``Simulator/control(_:)``).
+///
+/// One command per line, words separated by spaces; each is answered with one line starting
+/// `ok` or `error`.
+enum ControlCommand: Sendable, Hashable {
+    case open(zone: Int)
+    case close(zone: Int)
+    case alarm(zone: Int)
+    case trouble(PanelModel.Trouble, on: Bool)
+    case send(TPIFrame)
+    case sendBadChecksum(TPIFrame)
+    case split
+    case drop
+    case stall(on: Bool)
+    case status
+    case help
+
+    /// The one-line summary `help` answers with.
+    static let summary = """
+        commands: open ZONE | close ZONE | alarm ZONE (open an armed zone, alarm at once) | \
+        trouble ac|battery on|off | send CODE[DATA] (checksum added) | send-bad-checksum [CODE[DATA]] | \
+        split (next frame in two writes) | drop (close the client) | stall on|off (stop answering and sending) | \
+        status | help
+        """
+
+    /// The frame `send-bad-checksum` sends when given none: zone 1 open.
+    static let defaultBadChecksumFrame = TPIFrame.simulated("609", "001")
+
+    /// Parses a line; throws the message of the `error` reply.
+    init(parsing line: String) throws(ControlCommandError) {
+        let words = line.split(separator: " ", omittingEmptySubsequences: true).map(String.init)
+        guard let verb = words.first?.lowercased() else { throw ControlCommandError("empty command: try help") }
+        let arguments = Array(words.dropFirst())
+        switch (verb, arguments.count) {
+        case ("open", 1): self = .open(zone: try Self.zone(arguments[0]))
+        case ("close", 1): self = .close(zone: try Self.zone(arguments[0]))
+        case ("alarm", 1): self = .alarm(zone: try Self.zone(arguments[0]))
+        case ("trouble", 2):
+            guard let trouble = PanelModel.Trouble(rawValue: arguments[0].lowercased()) else {
+                throw ControlCommandError("unknown trouble \(String(reflecting: arguments[0])): ac or battery")
+            }
+            self = .trouble(trouble, on: try Self.onOff(arguments[1]))
+        case ("send", 1): self = .send(try Self.frame(arguments[0]))
+        case ("send-bad-checksum", 0): self = .sendBadChecksum(Self.defaultBadChecksumFrame)
+        case ("send-bad-checksum", 1): self = .sendBadChecksum(try Self.frame(arguments[0]))
+        case ("split", 0): self = .split
+        case ("drop", 0): self = .drop
+        case ("stall", 1): self = .stall(on: try Self.onOff(arguments[0]))
+        case ("status", 0): self = .status
+        case ("help", 0): self = .help
+        case ("open", _), ("close", _), ("alarm", _), ("trouble", _), ("send", _), ("send-bad-checksum", _),
+             ("split", _), ("drop", _), ("stall", _), ("status", _), ("help", _):
+            throw ControlCommandError("wrong arguments for \(verb): try help")
+        default:
+            throw ControlCommandError("unknown command \(String(reflecting: verb)): try help")
+        }
+    }
+
+    private static func zone(_ text: String) throws(ControlCommandError) -> Int {
+        guard let number = Int(text), SimulatorConfiguration.zoneNumbers.contains(number) else {
+            throw ControlCommandError("zone \(String(reflecting: text)) is not a number 1–64")
+        }
+        return number
+    }
+
+    private static func onOff(_ text: String) throws(ControlCommandError) -> Bool {
+        switch text.lowercased() {
+        case "on": return true
+        case "off": return false
+        default: throw ControlCommandError("expected on or off, got \(String(reflecting: text))")
+        }
+    }
+
+    /// `CODE[DATA]`, such as `6091003` or `510`+`81`.
+    private static func frame(_ text: String) throws(ControlCommandError) -> TPIFrame {
+        do {
+            return try TPIFrame(code: String(text.prefix(3)), data: String(text.dropFirst(3)))
+        } catch {
+            throw ControlCommandError(
+                "\(String(reflecting: text)) is not a frame (3-digit code, then data): \(error.reason)")
+        }
+    }
+}

@@ -1,0 +1,90 @@
+/// Arming, the entry delay, alarms, disarming, and the timers that drive them.
+extension PanelModel {
+    /// Starts the exit delay (`656`); ``timerFired(_:at:)`` arms when it ends.
+    mutating func beginExitDelay(_ partition: Int, mode: ArmMode, closing: Closing) {
+        partitions[partition] = .exitDelay(mode, closing)
+        alarmMemory.remove(partition)
+        send("656", "\(partition)")
+        start(.exitDelay(partition: partition), after: configuration.exitDelay)
+    }
+
+    /// Disarms (`750` user opening, `655` disarmed), ending any delay or alarm.
+    mutating func disarm(_ partition: Int, user: Int) {
+        switch partitions[partition] {
+        case .exitDelay: cancel(.exitDelay(partition: partition))
+        case .entryDelay: cancel(.entryDelay(partition: partition))
+        default: break
+        }
+        partitions[partition] = .disarmed
+        send("750", "\(partition)\(Self.padded(user, width: 4))")
+        send("655", "\(partition)")
+    }
+
+    /// An armed zone opened: the entry delay (`657`) starts, or in a zero-entry mode the alarm.
+    /// During an alarm the zone alarms too (`601`).
+    mutating func armedZoneOpened(_ number: Int, partition: Int) {
+        switch partitions[partition] {
+        case .armed(let mode) where mode.hasNoEntryDelay:
+            goIntoAlarm(partition, mode: mode, zone: number)
+        case .armed(let mode):
+            partitions[partition] = .entryDelay(mode, zone: number)
+            send("657", "\(partition)")
+            start(.entryDelay(partition: partition), after: configuration.entryDelay)
+        case .alarm:
+            send("601", "\(partition)\(Self.padded(number, width: 3))")
+        default:
+            break
+        }
+    }
+
+    /// The partition goes into alarm because of `zone`: `601` then `654`.
+    mutating func goIntoAlarm(_ partition: Int, mode: ArmMode, zone: Int) {
+        if case .entryDelay = partitions[partition] { cancel(.entryDelay(partition: partition)) }
+        partitions[partition] = .alarm(mode)
+        alarmMemory.insert(partition)
+        send("601", "\(partition)\(Self.padded(zone, width: 3))")
+        send("654", "\(partition)")
+    }
+
+    /// Carries out what a timer's end means; a timer whose state has gone does nothing.
+    mutating func timerFired(_ timer: PanelTimer, at moment: Moment) -> [PanelEffect] {
+        change { panel in
+            switch timer {
+            case .exitDelay(let partition):
+                panel.finishExitDelay(partition)
+            case .entryDelay(let partition):
+                guard case .entryDelay(let mode, let zone) = panel.partitions[partition] else { return }
+                panel.goIntoAlarm(partition, mode: mode, zone: zone)
+            case .codeWindow:
+                panel.codeRequest = nil
+            case .timeBroadcast:
+                guard panel.timeBroadcast else { return }
+                panel.send("550", panel.panelTime(at: moment).hhmmMMDDYY)
+                panel.start(.timeBroadcast, after: panel.configuration.timeBroadcastInterval)
+            case .troubleRepeat:
+                guard panel.troubleBits != 0 else { return }
+                panel.send("849", Self.hex(panel.troubleBits))
+                panel.start(.troubleRepeat, after: panel.configuration.troubleRepeatInterval)
+            }
+        }
+    }
+
+    /// The exit delay is over: armed (`652`), then the closing (`700` user / `701` special).
+    /// A zone still open then counts as opening.
+    private mutating func finishExitDelay(_ partition: Int) {
+        guard case .exitDelay(let mode, let closing) = partitions[partition] else { return }
+        partitions[partition] = .armed(mode)
+        send("652", "\(partition)\(mode.rawValue)")
+        switch closing {
+        case .user(let user): send("700", "\(partition)\(Self.padded(user, width: 4))")
+        case .special: send("701", "\(partition)")
+        }
+        let open = zones.keys.sorted().first { number in
+            zones[number].map { $0.definition.partition == partition && $0.isOpen } == true && isArmed(zone: number)
+        }
+        if let open {
+            armedZoneOpened(open, partition: partition)
+        }
+    }
+
+}

@@ -1,0 +1,106 @@
+/// The client's commands, once logged in.
+extension PanelModel {
+    /// The answer to a command with code `code`: `500CCC` first, then its results; or the
+    /// `502` error alone, when the panel's state rejects it (nothing changes then).
+    mutating func respond(to command: ClientCommand, code: String, at moment: Moment) -> [PanelEffect] {
+        do {
+            let results = try transaction { (panel: inout PanelModel) throws(SystemError) in
+                try panel.execute(command, at: moment)
+            }
+            return [.send(.simulated("500", code))] + results
+        } catch {
+            return [.send(error.frame)]
+        }
+    }
+
+    private mutating func execute(_ command: ClientCommand, at moment: Moment) throws(SystemError) {
+        switch command {
+        case .poll, .keepAlive, .key, .commandOutput:
+            break
+        case .login:
+            // A second `005` once logged in: the reference is silent, so it is a syntax error here.
+            throw .syntaxError
+        case .statusReport:
+            sendStatusReport()
+        case .dumpZoneTimers:
+            sendZoneTimers(at: moment)
+        case .setTime(let time):
+            clockOffset = time.secondsSinceEpoch - moment.wallSeconds
+        case .timestamps(let on):
+            timestamps = on
+        case .timeBroadcast(let on):
+            timeBroadcast = on
+            if on { start(.timeBroadcast, after: configuration.timeBroadcastInterval) } else { cancel(.timeBroadcast) }
+        case .temperatureBroadcast(let on):
+            temperatureBroadcast = on
+        case .panic(let key):
+            send("\(key.alarmCode)")
+            send("\(key.alarmCode + 1)")
+        case .arm(let partition, let mode):
+            try quickArm(partition, mode: mode)
+        case .armWithCode(let partition, let code):
+            try requireReadyToArm(partition)
+            guard let user = user(of: code) else { return send("670", "\(partition)") }
+            beginExitDelay(partition, mode: .away, closing: .user(user))
+        case .disarm(let partition, let code):
+            guard partitions[partition] != .disarmed else { throw .disarmWhileNotArmed }
+            guard let user = user(of: code) else { return send("670", "\(partition)") }
+            disarm(partition, user: user)
+        case .codeSend(let code):
+            try sendCode(code)
+        case .keyString(let partition, let keys):
+            pressKeys(keys, on: partition)
+        }
+    }
+
+    /// `030`/`031`/`032`: arm at once, or ask for a code (`900`) when the configuration says so.
+    private mutating func quickArm(_ partition: Int, mode: ArmMode) throws(SystemError) {
+        try requireReadyToArm(partition)
+        let needsCode = switch configuration.codeRequired {
+        case .none: false
+        case .zeroEntry: mode.hasNoEntryDelay
+        case .all: true
+        }
+        guard needsCode else { return beginExitDelay(partition, mode: mode, closing: .special) }
+        // The vendor's own trace (reference §3): `0321C6` → `5000322A` → `90099`.
+        codeRequest = CodeRequest(partition: partition, mode: mode)
+        send("900")
+        start(.codeWindow, after: configuration.codeWindow)
+    }
+
+    /// `200`: the code for the arming that asked with `900`, within the window.
+    private mutating func sendCode(_ code: String) throws(SystemError) {
+        guard let request = codeRequest else { throw .codeNotRequired }
+        codeRequest = nil
+        cancel(.codeWindow)
+        guard let user = user(of: code) else { return send("670", "\(request.partition)") }
+        guard partitions[request.partition] == .disarmed, isReady(request.partition) else {
+            return send("672", "\(request.partition)")
+        }
+        beginExitDelay(request.partition, mode: request.mode, closing: .user(user))
+    }
+
+    private func requireReadyToArm(_ partition: Int) throws(SystemError) {
+        guard partitions[partition] == .disarmed, isReady(partition) else { throw .notReadyToArm }
+    }
+
+    /// The user number of an access code, if it is one.
+    private func user(of code: String) -> Int? {
+        configuration.codesByUser.first { $0.value == code }?.key
+    }
+
+    /// `071`: only `*1` (bypass) is simulated: `*1zz…#` toggles the bypass of zones `zz` of a
+    /// disarmed partition, and leaving with `#` sends `616`. Other keys change nothing.
+    private mutating func pressKeys(_ keys: String, on partition: Int) {
+        guard keys.hasPrefix("*1"), keys.hasSuffix("#") else { return }
+        let digits = Array(keys.dropFirst(2).dropLast())
+        if partitions[partition] == .disarmed, digits.count % 2 == 0 {
+            for index in stride(from: 0, to: digits.count, by: 2) {
+                guard let number = Int(String(digits[index...index + 1])),
+                      zones[number]?.definition.partition == partition else { continue }
+                update(zone: number) { $0.isBypassed.toggle() }
+            }
+        }
+        sendBypassedZones()
+    }
+}

@@ -1,0 +1,151 @@
+import EnvisalinkTPI
+
+/// The simulated DSC panel, as the EVL reports it: partitions, zones, troubles, access codes,
+/// and the EVL's own settings (timestamps, broadcasts, clock).
+///
+/// A pure value: every change goes through a method that returns the ``PanelEffect``s to carry
+/// out (frames to send, timers to start or cancel), so the whole panel is testable without
+/// sockets or clocks. A change is atomic: a command that fails changes nothing.
+///
+/// Behaviour, simplified from a real PowerSeries panel:
+/// - A partition is ready when none of its zones is open, bypassed zones aside; only a ready,
+///   disarmed partition arms. Arming runs the exit delay (`656`), then `652` and the closing.
+/// - An armed zone (not bypassed; interior zones are unarmed in the stay modes) that opens
+///   starts the entry delay (`657`); the zero-entry modes alarm at once. The alarm is `601` for
+///   the zone and `654` for the partition; disarming (`750`, `655`) ends it.
+/// - Zones left open at the end of the exit delay count as opening then.
+/// - Ready (`650`/`651`), the keypad LEDs (`510`, partition 1), the trouble LED (`840`/`841`)
+///   and the verbose trouble (`849`) are sent whenever they change.
+struct PanelModel: Sendable {
+    /// A zone's definition and state.
+    struct Zone: Sendable, Hashable {
+        let definition: SimulatedZone
+        var isOpen = false
+        var isBypassed = false
+        /// When it last closed; `nil` if it has not opened since the simulator started.
+        var closedAt: ContinuousClock.Instant?
+    }
+
+    /// Who armed a partition: reported as `700` (user closing) or `701` (special closing).
+    enum Closing: Sendable, Hashable {
+        /// Armed with a user's code.
+        case user(Int)
+        /// Quick arm (`030`/`031`/`032` without a code).
+        case special
+    }
+
+    /// A partition's arming state.
+    enum PartitionState: Sendable, Hashable {
+        case disarmed
+        case exitDelay(ArmMode, Closing)
+        case armed(ArmMode)
+        /// Armed, and `zone` opened: the entry delay runs.
+        case entryDelay(ArmMode, zone: Int)
+        case alarm(ArmMode)
+
+        /// The arming mode, unless disarmed.
+        var mode: ArmMode? {
+            switch self {
+            case .disarmed: nil
+            case .exitDelay(let mode, _), .armed(let mode), .entryDelay(let mode, _), .alarm(let mode): mode
+            }
+        }
+    }
+
+    /// A system trouble the control interface can raise.
+    enum Trouble: String, Sendable, Hashable {
+        /// Panel battery low: `800`/`801`, verbose trouble bit 0 (service required).
+        case battery
+        /// AC power lost: `802`/`803`, verbose trouble bit 1.
+        case acPower = "ac"
+    }
+
+    /// An arming that waits for a `200` after the panel sent `900`.
+    struct CodeRequest: Sendable, Hashable {
+        var partition: Int
+        var mode: ArmMode
+    }
+
+    let configuration: SimulatorConfiguration
+    var zones: [Int: Zone]
+    /// Partitions 1…count, indexed by number.
+    var partitions: [Int: PartitionState]
+    /// Partitions that were in alarm since they were last armed (the Memory LED).
+    var alarmMemory: Set<Int> = []
+    var troubles: Set<Trouble> = []
+    var codeRequest: CodeRequest?
+    /// `055`: prefix every line with `HH:MM:SS `. The EVL keeps it across sessions.
+    var timestamps = false
+    /// `056`: send `550` every ``SimulatorConfiguration/timeBroadcastInterval``.
+    var timeBroadcast = false
+    /// `057`: accepted and remembered; there is no thermostat to report.
+    var temperatureBroadcast = false
+    /// The panel clock minus local time, in seconds (set by `010`).
+    var clockOffset: Int64 = 0
+    private var pending: [PanelEffect] = []
+
+    /// A panel as `configuration` describes it: disarmed, all zones closed, no troubles.
+    init(configuration: SimulatorConfiguration) {
+        self.configuration = configuration
+        zones = Dictionary(uniqueKeysWithValues: configuration.zones.map { ($0.number, Zone(definition: $0)) })
+        partitions = Dictionary(uniqueKeysWithValues: (1...configuration.partitionCount).map { ($0, .disarmed) })
+    }
+
+    /// The panel's clock at `moment`.
+    func panelTime(at moment: Moment) -> PanelDateTime {
+        PanelDateTime(secondsSinceEpoch: moment.wallSeconds + clockOffset)
+    }
+
+    /// Runs `body` on a copy and keeps the copy only if it succeeds, then adds the messages
+    /// for every indicator that changed (ready, LEDs, troubles) and returns the effects.
+    mutating func transaction(
+        _ body: (inout PanelModel) throws(SystemError) -> Void
+    ) throws(SystemError) -> [PanelEffect] {
+        var copy = self
+        let before = copy.indicators
+        try body(&copy)
+        copy.announceChanges(since: before)
+        self = copy
+        defer { pending = [] }
+        return pending
+    }
+
+    /// ``transaction(_:)`` for changes that cannot fail.
+    mutating func change(_ body: (inout PanelModel) -> Void) -> [PanelEffect] {
+        do {
+            return try transaction { (model: inout PanelModel) throws(SystemError) in body(&model) }
+        } catch {
+            preconditionFailure("a change that cannot fail threw \(error)")
+        }
+    }
+
+    mutating func send(_ code: String, _ data: String = "") {
+        pending.append(.send(.simulated(code, data)))
+    }
+
+    mutating func start(_ timer: PanelTimer, after delay: Duration) {
+        pending.append(.startTimer(timer, after: delay))
+    }
+
+    mutating func cancel(_ timer: PanelTimer) {
+        pending.append(.cancelTimer(timer))
+    }
+
+    mutating func update(zone number: Int, _ body: (inout Zone) -> Void) {
+        if var zone = zones[number] {
+            body(&zone)
+            zones[number] = zone
+        }
+    }
+
+    /// `value` in decimal, zero-padded to `width` digits: zones have 3 (`001`), users 4 (`0040`).
+    static func padded(_ value: Int, width: Int) -> String {
+        let digits = String(value)
+        return String(repeating: "0", count: max(0, width - digits.count)) + digits
+    }
+}
+
+extension ArmMode {
+    /// Whether `zone` is armed in this mode (bypass aside): interior zones are not armed when staying.
+    func arms(_ zone: SimulatedZone) -> Bool { !(isStay && zone.interior) }
+}

@@ -1,1 +1,0 @@
-print("envisalink-simulator: not yet implemented")
