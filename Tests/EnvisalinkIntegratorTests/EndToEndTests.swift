@@ -1,0 +1,87 @@
+import AlarmCore
+import Beanstalk
+import Foundation
+import TestSupport
+import Testing
+
+/// The real executables: beanstalkd + envisalink-simulator + howalarming-envisalink, driven by
+/// the simulator's control port and the howalarming CLI.
+@Suite("Integrator end to end")
+struct EndToEndTests {
+    @Test func panelToQueueAndBackWithoutLeakingSecrets() async throws {
+        try await withTemporaryDirectory { directory in
+            try await withBinloggedBeanstalkd { server in
+                let simulator = try ProcessRunner.start(try Executables.path("envisalink-simulator"), arguments: [
+                    "--port", "0", "--control-port", "0", "--password", IntegratorHarness.password,
+                    "--master-code", IntegratorHarness.masterCode, "--exit-delay", "0.3",
+                    "--zone", "1=Front door", "--zone", "2=Hall PIR", "--no-stdin-control",
+                ])
+                let tpiPort = try port(in: try await simulator.awaitLine(containing: "tpi listening on"))
+                let controlPort = try port(in: try await simulator.awaitLine(containing: "control listening on"))
+                let config = directory.appending("config.yaml")
+                try """
+                    beanstalkd:
+                      host: 127.0.0.1
+                      port: \(server.port)
+                      tubes: {commands: [commands], events: [cli]}
+                    envisalinkd:
+                      host: 127.0.0.1
+                      port: \(tpiPort)
+                      password: \(IntegratorHarness.password)
+                      code_master: "\(IntegratorHarness.masterCode)"
+                      zones: {"001": Front door}
+                      spool: \(directory.appending("spool.jsonl"))
+                      sequence_file: \(directory.appending("sequence"))
+                    """.write(toFile: config, atomically: true, encoding: .utf8)
+                let integrator = try ProcessRunner.start(
+                    try Executables.path("howalarming-envisalink"), arguments: ["--config", config, "--log-level", "debug"])
+                let cli = try Executables.path("howalarming")
+                let tube = try TubeName("cli")
+
+                _ = try await readEvents(from: server, tube: tube, until: "the status dump") { $0.code == "510" }
+                #expect(try await control(controlPort, "open 1").hasPrefix("ok"))
+                let open = try await readEvents(from: server, tube: tube, until: "zone 1 open") { $0.code == "609" }
+                #expect(open.last?.zoneName == "Front door")
+
+                let send = try await ProcessRunner.run(cli, arguments: ["send", "arm", "--config", config])
+                #expect(send.status.isSuccess, "\(send)")
+                #expect(try await control(controlPort, "close 1").hasPrefix("ok"))
+                let armed = try await readEvents(from: server, tube: tube, until: "armed") { $0.type == .armed }
+                let commandID = send.stdout.trimmingCharacters(in: .whitespacesAndNewlines)
+                #expect(armed.contains { $0.type == .command && $0.commandID?.uuidString.lowercased() == commandID })
+
+                #expect(try await control(controlPort, "drop").hasPrefix("ok"))
+                _ = try await readEvents(from: server, tube: tube, until: "link lost") { $0.type == .fault && $0.code == "link" }
+                _ = try await readEvents(from: server, tube: tube, until: "link restored") { $0.type == .recovery && $0.code == "link" }
+
+                try await server.stop()
+                #expect(try await control(controlPort, "open 2").hasPrefix("ok"))
+                try await server.restart()
+                let spooled = try await readEvents(from: server, tube: tube, until: "zone 2 open") { $0.code == "609" && $0.zone == 2 }
+                #expect(spooled.last?.zoneName == "zone 002")
+
+                integrator.signal(SIGTERM)
+                #expect(try await integrator.waitForExit(timeout: .seconds(10)) == .exited(0))
+                simulator.signal(SIGTERM)
+                _ = try await simulator.waitForExit(timeout: .seconds(10))
+                for output in [integrator.standardOutput, integrator.standardError, simulator.standardOutput, simulator.standardError] {
+                    let text = String(decoding: output, as: UTF8.self)
+                    #expect(!text.contains(IntegratorHarness.password), "the panel password leaked into a log")
+                    #expect(!text.contains(IntegratorHarness.masterCode), "the master code leaked into a log")
+                }
+            }
+        }
+    }
+
+    private func port(in line: String) throws -> Int {
+        try #require(line.split(separator: ":").last.flatMap { Int($0.trimmingCharacters(in: .whitespaces)) })
+    }
+
+    /// Sends one control command to the simulator and returns its one-line answer.
+    private func control(_ port: Int, _ command: String) async throws -> String {
+        let result = try await ProcessRunner.run("/bin/bash", arguments: [
+            "-c", "exec 3<>/dev/tcp/127.0.0.1/\(port); printf '%s\\n' \"$1\" >&3; head -n 1 <&3", "control", command,
+        ], timeout: .seconds(10))
+        return result.stdout
+    }
+}

@@ -1,0 +1,133 @@
+import AlarmCore
+import Beanstalk
+import EnvisalinkIntegrator
+import EnvisalinkSimulator
+import Logging
+import NIOCore
+import ServiceLifecycle
+import TestSupport
+import Testing
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
+/// A real beanstalkd, the simulated panel in-process and the integrator's services, wired
+/// like the daemon, with distinctive secrets that must never show up anywhere.
+struct IntegratorHarness {
+    static let password = "Pw7x9Q"
+    static let masterCode = "864213"
+
+    let server: BeanstalkdServer
+    let panel: SimulatorServer
+    let directory: TemporaryDirectory
+    let eventTube = try! TubeName("cli")
+    let commandTube = try! TubeName("commands")
+
+    /// Runs `body` with everything up and the integrator running; shuts it down gracefully afterwards.
+    static func run(
+        password: String = IntegratorHarness.password,
+        configure: (inout HowAlarmingConfig) -> Void = { _ in },
+        _ body: (IntegratorHarness) async throws -> Void
+    ) async throws {
+        try await withTemporaryDirectory { directory in
+            try await withBinloggedBeanstalkd { server in
+                var panelConfiguration = SimulatorConfiguration()
+                panelConfiguration.port = 0
+                panelConfiguration.password = IntegratorHarness.password
+                panelConfiguration.masterCode = IntegratorHarness.masterCode
+                panelConfiguration.zones = [SimulatedZone(number: 1, name: "Front door"), SimulatedZone(number: 2, name: "Hall PIR")]
+                panelConfiguration.exitDelay = .milliseconds(300)
+                panelConfiguration.entryDelay = .milliseconds(300)
+                let panel = try await SimulatorServer.start(configuration: panelConfiguration, logger: quietLogger)
+                let harness = IntegratorHarness(server: server, panel: panel, directory: directory)
+                var configuration = harness.configuration(password: password)
+                configure(&configuration)
+                let services = try EnvisalinkIntegratorApp.services(configuration: configuration, logger: quietLogger)
+                let group = ServiceGroup(configuration: .init(services: services, logger: quietLogger))
+                let running = Task { try await group.run() }
+                do {
+                    try await body(harness)
+                } catch {
+                    await group.triggerGracefulShutdown()
+                    _ = try? await running.value
+                    await panel.shutdown()
+                    throw error
+                }
+                await group.triggerGracefulShutdown()
+                try await running.value
+                await panel.shutdown()
+            }
+        }
+    }
+
+    private func configuration(password: String) -> HowAlarmingConfig {
+        var configuration = HowAlarmingConfig()
+        configuration.beanstalkd.port = server.port
+        configuration.beanstalkd.eventTubes = [eventTube]
+        configuration.beanstalkd.commandTubes = [commandTube]
+        var panel = EnvisalinkConfig()
+        panel.port = self.panel.port
+        panel.password = Secret(password)
+        panel.codeMaster = Secret(IntegratorHarness.masterCode)
+        panel.zones = [1: "Front door"]
+        panel.spool = directory.appending("spool.jsonl")
+        panel.sequenceFile = directory.appending("sequence")
+        configuration.envisalink = panel
+        return configuration
+    }
+
+    /// Puts a command on the command tube; returns its id.
+    @discardableResult
+    func send(_ json: String) async throws -> String {
+        let connection = try await BeanstalkConnection.connect(to: .tcp(host: server.host, port: server.port))
+        try await connection.use(commandTube)
+        _ = try await connection.put(json)
+        await connection.close()
+        return json
+    }
+
+    /// Reads events from the event tube until `predicate` matches one; returns all read so far.
+    func events(until description: String, timeout: Duration = .seconds(15),
+                _ predicate: (AlarmEvent) -> Bool) async throws -> [AlarmEvent] {
+        try await readEvents(from: server, tube: eventTube, until: description, timeout: timeout, predicate)
+    }
+
+    /// Waits until the integrator is logged in to the panel.
+    func waitForLogin() async throws {
+        let loggedIn = await panel.simulator.wait(timeout: .seconds(10), until: { $0.isClientLoggedIn })
+        #expect(loggedIn, "the integrator should log in to the panel")
+    }
+}
+
+/// Reads (and deletes) events from `tube` until `predicate` matches one, checking that none
+/// carries a secret; returns all events read.
+func readEvents(
+    from server: BeanstalkdServer, tube: TubeName, until description: String, timeout: Duration = .seconds(15),
+    _ predicate: (AlarmEvent) -> Bool
+) async throws -> [AlarmEvent] {
+    let connection = try await BeanstalkConnection.connect(to: .tcp(host: server.host, port: server.port))
+    try await connection.watch(tube)
+    try await connection.ignore(.default)
+    let deadline = ContinuousClock.now + timeout
+    var seen: [AlarmEvent] = []
+    while ContinuousClock.now < deadline {
+        guard let job = try await connection.reserve(timeout: .seconds(1)) else { continue }
+        let body = String(buffer: job.body)
+        #expect(!body.contains(IntegratorHarness.password) && !body.contains(IntegratorHarness.masterCode),
+                "a secret leaked into an event: \(body)")
+        let event = try AlarmEvent.decode(json: job.body.readableBytesView)
+        try await connection.delete(job.id)
+        seen.append(event)
+        if predicate(event) {
+            await connection.close()
+            return seen
+        }
+    }
+    await connection.close()
+    Issue.record("no event \(description) within \(timeout); saw \(seen.map { "\($0.type.rawValue) \($0.code) \($0.message)" })")
+    throw CancellationError()
+}
+
+let quietLogger = Logger(label: "test", factory: { _ in SwiftLogNoOpLogHandler() })
