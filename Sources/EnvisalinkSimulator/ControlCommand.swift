@@ -8,7 +8,7 @@ enum ControlCommand: Sendable, Hashable {
     case open(zone: Int)
     case close(zone: Int)
     case alarm(zone: Int)
-    case trouble(PanelModel.Trouble, on: Bool)
+    case trouble(SimulatedTrouble, on: Bool)
     case send(TPIFrame)
     case sendBadChecksum(TPIFrame)
     case split
@@ -38,7 +38,7 @@ enum ControlCommand: Sendable, Hashable {
         case ("close", 1): self = .close(zone: try Self.zone(arguments[0]))
         case ("alarm", 1): self = .alarm(zone: try Self.zone(arguments[0]))
         case ("trouble", 2):
-            guard let trouble = PanelModel.Trouble(rawValue: arguments[0].lowercased()) else {
+            guard let trouble = SimulatedTrouble(rawValue: arguments[0].lowercased()) else {
                 throw ControlCommandError("unknown trouble \(String(reflecting: arguments[0])): ac or battery")
             }
             self = .trouble(trouble, on: try Self.onOff(arguments[1]))

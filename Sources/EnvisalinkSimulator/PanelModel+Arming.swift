@@ -1,10 +1,12 @@
+import EnvisalinkTPI
+
 /// Arming, the entry delay, alarms, disarming, and the timers that drive them.
 extension PanelModel {
     /// Starts the exit delay (`656`); ``timerFired(_:at:)`` arms when it ends.
     mutating func beginExitDelay(_ partition: Int, mode: ArmMode, closing: Closing) {
         partitions[partition] = .exitDelay(mode, closing)
         alarmMemory.remove(partition)
-        send("656", "\(partition)")
+        send(.exitDelay, partition: partition)
         start(.exitDelay(partition: partition), after: configuration.exitDelay)
     }
 
@@ -16,8 +18,8 @@ extension PanelModel {
         default: break
         }
         partitions[partition] = .disarmed
-        send("750", "\(partition)\(Self.padded(user, width: 4))")
-        send("655", "\(partition)")
+        send("750", "\(partition)\(user.zeroPadded(4))")
+        send(.disarmed, partition: partition)
     }
 
     /// An armed zone opened: the entry delay (`657`) starts, or in a zero-entry mode the alarm.
@@ -28,10 +30,10 @@ extension PanelModel {
             goIntoAlarm(partition, mode: mode, zone: number)
         case .armed(let mode):
             partitions[partition] = .entryDelay(mode, zone: number)
-            send("657", "\(partition)")
+            send(.entryDelay, partition: partition)
             start(.entryDelay(partition: partition), after: configuration.entryDelay)
         case .alarm:
-            send("601", "\(partition)\(Self.padded(number, width: 3))")
+            send("601", "\(partition)\(number.zeroPadded(3))")
         default:
             break
         }
@@ -42,8 +44,8 @@ extension PanelModel {
         if case .entryDelay = partitions[partition] { cancel(.entryDelay(partition: partition)) }
         partitions[partition] = .alarm(mode)
         alarmMemory.insert(partition)
-        send("601", "\(partition)\(Self.padded(zone, width: 3))")
-        send("654", "\(partition)")
+        send("601", "\(partition)\(zone.zeroPadded(3))")
+        send(.inAlarm, partition: partition)
     }
 
     /// Carries out what a timer's end means; a timer whose state has gone does nothing.
@@ -59,11 +61,11 @@ extension PanelModel {
                 panel.codeRequest = nil
             case .timeBroadcast:
                 guard panel.timeBroadcast else { return }
-                panel.send("550", panel.panelTime(at: moment).hhmmMMDDYY)
+                panel.send("550", panel.panelTime(at: moment).tpiData)
                 panel.start(.timeBroadcast, after: panel.configuration.timeBroadcastInterval)
             case .troubleRepeat:
-                guard panel.troubleBits != 0 else { return }
-                panel.send("849", Self.hex(panel.troubleBits))
+                guard !panel.troubleBits.isEmpty else { return }
+                panel.send("849", panel.troubleBits.tpiData)
                 panel.start(.troubleRepeat, after: panel.configuration.troubleRepeatInterval)
             }
         }
@@ -74,10 +76,10 @@ extension PanelModel {
     private mutating func finishExitDelay(_ partition: Int) {
         guard case .exitDelay(let mode, let closing) = partitions[partition] else { return }
         partitions[partition] = .armed(mode)
-        send("652", "\(partition)\(mode.rawValue)")
+        send("652", "\(partition)\(mode.digit)")
         switch closing {
-        case .user(let user): send("700", "\(partition)\(Self.padded(user, width: 4))")
-        case .special: send("701", "\(partition)")
+        case .user(let user): send("700", "\(partition)\(user.zeroPadded(4))")
+        case .special: send(.specialClosing, partition: partition)
         }
         let open = zones.keys.sorted().first { number in
             zones[number].map { $0.definition.partition == partition && $0.isOpen } == true && isArmed(zone: number)

@@ -1,50 +1,57 @@
+import EnvisalinkTPI
+
 /// The client's commands, once logged in.
 extension PanelModel {
-    /// The answer to a command with code `code`: `500CCC` first, then its results; or the
-    /// `502` error alone, when the panel's state rejects it (nothing changes then).
-    mutating func respond(to command: ClientCommand, code: String, at moment: Moment) -> [PanelEffect] {
+    /// The answer to a command: `500CCC` (its code) first, then its results; or the `502` error
+    /// alone, when the panel's state rejects it (nothing changes then).
+    mutating func respond(to command: PanelCommand, at moment: Moment) -> [PanelEffect] {
         do {
             let results = try transaction { (panel: inout PanelModel) throws(SystemError) in
                 try panel.execute(command, at: moment)
             }
-            return [.send(.simulated("500", code))] + results
+            return [.send(.simulated("500", command.code))] + results
         } catch {
             return [.send(error.frame)]
         }
     }
 
-    private mutating func execute(_ command: ClientCommand, at moment: Moment) throws(SystemError) {
+    private mutating func execute(_ command: PanelCommand, at moment: Moment) throws(SystemError) {
         switch command {
-        case .poll, .keepAlive, .key, .commandOutput:
+        case .poll, .keepAlive, .singleKey, .commandOutput:
             break
-        case .login:
+        case .login, .raw:
             // A second `005` once logged in: the reference is silent, so it is a syntax error here.
+            // (A client's frame is never `raw`: ``PanelCommand/init(received:partitionCount:)``.)
             throw .syntaxError
         case .statusReport:
             sendStatusReport()
         case .dumpZoneTimers:
             sendZoneTimers(at: moment)
         case .setTime(let time):
-            clockOffset = time.secondsSinceEpoch - moment.wallSeconds
-        case .timestamps(let on):
+            try setClock(to: time, at: moment)
+        case .timestampControl(let on):
             timestamps = on
         case .timeBroadcast(let on):
             timeBroadcast = on
             if on { start(.timeBroadcast, after: configuration.timeBroadcastInterval) } else { cancel(.timeBroadcast) }
         case .temperatureBroadcast(let on):
             temperatureBroadcast = on
-        case .panic(let key):
-            send("\(key.alarmCode)")
-            send("\(key.alarmCode + 1)")
-        case .arm(let partition, let mode):
-            try quickArm(partition, mode: mode)
+        case .panic(let kind):
+            send(kind.alarmCode)
+            send(kind.restoreCode)
+        case .armAway(let partition):
+            try quickArm(partition, mode: .away)
+        case .armStay(let partition):
+            try quickArm(partition, mode: .stay)
+        case .armZeroEntry(let partition):
+            try quickArm(partition, mode: .zeroEntryAway)
         case .armWithCode(let partition, let code):
             try requireReadyToArm(partition)
-            guard let user = user(of: code) else { return send("670", "\(partition)") }
+            guard let user = user(of: code) else { return send(.invalidAccessCode, partition: partition) }
             beginExitDelay(partition, mode: .away, closing: .user(user))
         case .disarm(let partition, let code):
             guard partitions[partition] != .disarmed else { throw .disarmWhileNotArmed }
-            guard let user = user(of: code) else { return send("670", "\(partition)") }
+            guard let user = user(of: code) else { return send(.invalidAccessCode, partition: partition) }
             disarm(partition, user: user)
         case .codeSend(let code):
             try sendCode(code)
@@ -73,9 +80,9 @@ extension PanelModel {
         guard let request = codeRequest else { throw .codeNotRequired }
         codeRequest = nil
         cancel(.codeWindow)
-        guard let user = user(of: code) else { return send("670", "\(request.partition)") }
+        guard let user = user(of: code) else { return send(.invalidAccessCode, partition: request.partition) }
         guard partitions[request.partition] == .disarmed, isReady(request.partition) else {
-            return send("672", "\(request.partition)")
+            return send(.failureToArm, partition: request.partition)
         }
         beginExitDelay(request.partition, mode: request.mode, closing: .user(user))
     }

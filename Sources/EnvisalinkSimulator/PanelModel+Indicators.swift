@@ -1,3 +1,5 @@
+import EnvisalinkTPI
+
 /// What the panel derives from its state and announces when it changes.
 extension PanelModel {
     /// The indicators compared before and after every change.
@@ -5,14 +7,9 @@ extension PanelModel {
         /// Ready or not, for disarmed partitions only (armed ones report their arming instead).
         var readiness: [Int: Bool]
         /// The keypad LEDs of partition 1 (`510`).
-        var leds: UInt8
+        var leds: KeypadLEDs
         /// The verbose trouble bits (`849`).
-        var troubleBits: UInt8
-    }
-
-    /// The `510`/`511` LED bits.
-    enum LED: UInt8 {
-        case ready = 0x01, armed = 0x02, memory = 0x04, bypass = 0x08, trouble = 0x10, backlight = 0x80
+        var troubleBits: TroubleBits
     }
 
     var indicators: Indicators {
@@ -36,27 +33,25 @@ extension PanelModel {
         return mode.arms(zone.definition)
     }
 
-    /// The verbose trouble bits: b0 service required (battery), b1 AC lost.
-    var troubleBits: UInt8 {
-        troubles.reduce(0) { bits, trouble in
-            bits | (trouble == .battery ? 0x01 : 0x02)
-        }
+    /// The verbose trouble bits: service required (battery), AC lost.
+    var troubleBits: TroubleBits {
+        TroubleBits(troubles.map(\.bit))
     }
 
     /// The keypad LEDs of `partition`.
-    func leds(of partition: Int) -> UInt8 {
+    func leds(of partition: Int) -> KeypadLEDs {
         let state = partitions[partition] ?? .disarmed
         let zonesHere = zones.values.filter { $0.definition.partition == partition }
-        var leds = LED.backlight.rawValue
+        var leds: KeypadLEDs = .backlight
         switch state {
-        case .disarmed, .exitDelay: if isReady(partition) { leds |= LED.ready.rawValue }
+        case .disarmed, .exitDelay: if isReady(partition) { leds.insert(.ready) }
         case .armed, .entryDelay, .alarm: break
         }
-        if state != .disarmed { leds |= LED.armed.rawValue }
-        if alarmMemory.contains(partition) { leds |= LED.memory.rawValue }
+        if state != .disarmed { leds.insert(.armed) }
+        if alarmMemory.contains(partition) { leds.insert(.memory) }
         let staying = state.mode?.isStay == true && zonesHere.contains { $0.definition.interior }
-        if staying || zonesHere.contains(where: \.isBypassed) { leds |= LED.bypass.rawValue }
-        if !troubles.isEmpty { leds |= LED.trouble.rawValue }
+        if staying || zonesHere.contains(where: \.isBypassed) { leds.insert(.bypass) }
+        if !troubles.isEmpty { leds.insert(.trouble) }
         return leds
     }
 
@@ -64,20 +59,16 @@ extension PanelModel {
     mutating func announceChanges(since before: Indicators) {
         let after = indicators
         for partition in after.readiness.keys.sorted() where after.readiness[partition] != before.readiness[partition] {
-            send(after.readiness[partition] == true ? "650" : "651", "\(partition)")
+            send(after.readiness[partition] == true ? .ready : .notReady, partition: partition)
         }
         if after.troubleBits != before.troubleBits {
-            if after.troubleBits != 0 { send("849", Self.hex(after.troubleBits)) }
-            if (after.troubleBits == 0) != (before.troubleBits == 0) {
-                for partition in partitions.keys.sorted() { send(after.troubleBits == 0 ? "841" : "840", "\(partition)") }
+            if !after.troubleBits.isEmpty { send("849", after.troubleBits.tpiData) }
+            if after.troubleBits.isEmpty != before.troubleBits.isEmpty {
+                for partition in partitions.keys.sorted() {
+                    send(after.troubleBits.isEmpty ? .troubleLEDOff : .troubleLEDOn, partition: partition)
+                }
             }
         }
-        if after.leds != before.leds { send("510", Self.hex(after.leds)) }
-    }
-
-    /// Two uppercase hex digits.
-    static func hex(_ byte: UInt8) -> String {
-        let digits = Array("0123456789ABCDEF")
-        return String([digits[Int(byte >> 4)], digits[Int(byte & 0x0F)]])
+        if after.leds != before.leds { send("510", after.leds.tpiData) }
     }
 }

@@ -1,3 +1,5 @@
+import EnvisalinkTPI
+
 /// What the operator (control port, stdin, tests) does to the panel: zones and troubles.
 extension PanelModel {
     /// Opens a zone: `609`; an armed zone starts the entry delay or alarms. Nothing if already open.
@@ -13,7 +15,7 @@ extension PanelModel {
                 zone.isOpen = false
                 zone.closedAt = moment.instant
             }
-            panel.send("610", Self.padded(number, width: 3))
+            panel.send("610", number.zeroPadded(3))
         }
     }
 
@@ -25,10 +27,10 @@ extension PanelModel {
         return change { panel in
             if panel.zones[number]?.isOpen == false {
                 panel.update(zone: number) { $0.isOpen = true }
-                panel.send("609", Self.padded(number, width: 3))
+                panel.send("609", number.zeroPadded(3))
             }
             if case .alarm = panel.partitions[partition] {
-                panel.send("601", "\(partition)\(Self.padded(number, width: 3))")
+                panel.send("601", "\(partition)\(number.zeroPadded(3))")
             } else {
                 panel.goIntoAlarm(partition, mode: mode, zone: number)
             }
@@ -37,13 +39,12 @@ extension PanelModel {
 
     /// Raises or clears a trouble: `800`/`801` (battery) or `802`/`803` (AC), then `849`, the
     /// trouble LED and `510` as they change; `849` repeats while any trouble lasts.
-    mutating func setTrouble(_ trouble: Trouble, on: Bool) -> [PanelEffect] {
+    mutating func setTrouble(_ trouble: SimulatedTrouble, on: Bool) -> [PanelEffect] {
         change { panel in
             guard panel.troubles.contains(trouble) != on else { return }
             let hadTroubles = !panel.troubles.isEmpty
             if on { panel.troubles.insert(trouble) } else { panel.troubles.remove(trouble) }
-            let base = trouble == .battery ? 800 : 802
-            panel.send("\(on ? base : base + 1)")
+            if let code = on ? trouble.panelTrouble.troubleCode : trouble.panelTrouble.restoreCode { panel.send(code) }
             if panel.troubles.isEmpty {
                 panel.cancel(.troubleRepeat)
             } else if !hadTroubles {
@@ -55,7 +56,7 @@ extension PanelModel {
     private mutating func open(_ number: Int) {
         guard let zone = zones[number], !zone.isOpen else { return }
         update(zone: number) { $0.isOpen = true }
-        send("609", Self.padded(number, width: 3))
+        send("609", number.zeroPadded(3))
         if isArmed(zone: number) { armedZoneOpened(number, partition: zone.definition.partition) }
     }
 }

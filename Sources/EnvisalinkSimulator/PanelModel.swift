@@ -1,4 +1,5 @@
 import EnvisalinkTPI
+import Foundation
 
 /// The simulated DSC panel, as the EVL reports it: partitions, zones, troubles, access codes,
 /// and the EVL's own settings (timestamps, broadcasts, clock).
@@ -52,14 +53,6 @@ struct PanelModel: Sendable {
         }
     }
 
-    /// A system trouble the control interface can raise.
-    enum Trouble: String, Sendable, Hashable {
-        /// Panel battery low: `800`/`801`, verbose trouble bit 0 (service required).
-        case battery
-        /// AC power lost: `802`/`803`, verbose trouble bit 1.
-        case acPower = "ac"
-    }
-
     /// An arming that waits for a `200` after the panel sent `900`.
     struct CodeRequest: Sendable, Hashable {
         var partition: Int
@@ -72,7 +65,7 @@ struct PanelModel: Sendable {
     var partitions: [Int: PartitionState]
     /// Partitions that were in alarm since they were last armed (the Memory LED).
     var alarmMemory: Set<Int> = []
-    var troubles: Set<Trouble> = []
+    var troubles: Set<SimulatedTrouble> = []
     var codeRequest: CodeRequest?
     /// `055`: prefix every line with `HH:MM:SS `. The EVL keeps it across sessions.
     var timestamps = false
@@ -91,9 +84,30 @@ struct PanelModel: Sendable {
         partitions = Dictionary(uniqueKeysWithValues: (1...configuration.partitionCount).map { ($0, .disarmed) })
     }
 
-    /// The panel's clock at `moment`.
+    /// The time zone the panel's clock is read in: UTC, since ``Moment/wallSeconds`` already
+    /// counts local time as if it were UTC.
+    private static let clockZone = TimeZone.gmt
+
+    /// The panel's clock at `moment`, as `550` (time broadcast) reports it.
     func panelTime(at moment: Moment) -> PanelDateTime {
-        PanelDateTime(secondsSinceEpoch: moment.wallSeconds + clockOffset)
+        PanelDateTime(panelClock(at: moment), in: Self.clockZone)
+    }
+
+    /// The `HH:MM:SS ` prefix of every line while `055` has timestamps on, by the panel's clock.
+    func timestampPrefix(at moment: Moment) -> String {
+        TPILine.timestampPrefix(panelClock(at: moment), in: Self.clockZone)
+    }
+
+    /// Sets the panel's clock (`010`) to `time` at `moment`; its seconds start from 0.
+    /// - Throws: `502020` (syntax error) for a time the calendar cannot place.
+    mutating func setClock(to time: PanelDateTime, at moment: Moment) throws(SystemError) {
+        guard let clock = time.date(in: Self.clockZone) else { throw .syntaxError }
+        clockOffset = Int64(clock.timeIntervalSince1970) - moment.wallSeconds
+    }
+
+    /// The panel's clock at `moment`, to the second, read in ``clockZone``.
+    private func panelClock(at moment: Moment) -> Date {
+        Date(timeIntervalSince1970: TimeInterval(moment.wallSeconds + clockOffset))
     }
 
     /// Runs `body` on a copy and keeps the copy only if it succeeds, then adds the messages
@@ -123,6 +137,11 @@ struct PanelModel: Sendable {
         pending.append(.send(.simulated(code, data)))
     }
 
+    /// Sends a message that carries nothing but the partition, e.g. `6501` (ready).
+    mutating func send(_ status: PartitionStatus, partition: Int) {
+        send(status.code, "\(partition)")
+    }
+
     mutating func start(_ timer: PanelTimer, after delay: Duration) {
         pending.append(.startTimer(timer, after: delay))
     }
@@ -137,15 +156,4 @@ struct PanelModel: Sendable {
             zones[number] = zone
         }
     }
-
-    /// `value` in decimal, zero-padded to `width` digits: zones have 3 (`001`), users 4 (`0040`).
-    static func padded(_ value: Int, width: Int) -> String {
-        let digits = String(value)
-        return String(repeating: "0", count: max(0, width - digits.count)) + digits
-    }
-}
-
-extension ArmMode {
-    /// Whether `zone` is armed in this mode (bypass aside): interior zones are not armed when staying.
-    func arms(_ zone: SimulatedZone) -> Bool { !(isStay && zone.interior) }
 }

@@ -10,7 +10,7 @@ import EnvisalinkTPI
 /// Before login only `005` counts: other frames are ignored, a bad checksum still gets `501`,
 /// and a password longer than 6 characters gets no answer at all (envisalink_new#69). Once
 /// logged in, every line is answered: `501` for a bad checksum, a `502` for a frame the EVL
-/// cannot take, or the panel's answer (``PanelModel/respond(to:code:at:)``: ack first).
+/// cannot take, or the panel's answer (``PanelModel/respond(to:at:)``: ack first).
 struct SessionMachine: Sendable {
     enum State: Sendable, Hashable {
         case awaitingPassword
@@ -22,7 +22,7 @@ struct SessionMachine: Sendable {
     enum Action: Sendable, Hashable {
         case send(TPIFrame)
         /// Give the command to the panel and send its answer.
-        case execute(ClientCommand, code: String)
+        case execute(PanelCommand)
         case startLoginTimer
         case cancelLoginTimer
         /// Close the connection (after sending what came before).
@@ -67,7 +67,7 @@ struct SessionMachine: Sendable {
             return [.send(SystemError.syntaxError.frame)]
         case (.loggedIn, .frame(let frame)):
             do {
-                return [.execute(try ClientCommand(frame, partitionCount: partitionCount), code: frame.code)]
+                return [.execute(try PanelCommand(received: frame, partitionCount: partitionCount))]
             } catch {
                 return [.send(error.frame)]
             }

@@ -31,7 +31,7 @@ extension Simulator {
         case .sendBadChecksum(let frame):
             if let refusal = sendRefusal { return refusal }
             let body = frame.wireBytes.dropLast(4)
-            let wrong = PanelModel.hex(TPIFrame.checksum(of: body) &+ 1)
+            let wrong = TPIFrame.hex(TPIFrame.checksum(of: body) &+ 1)
             logger.debug("sent with a bad checksum", metadata: ["frame": "\(frame.redacted)"])
             write(bytes: Array(body) + Array(wrong.utf8) + [0x0D, 0x0A])
             return "ok sent \(frame.redacted) with checksum \(wrong) instead of \(frame.checksum)"

@@ -129,8 +129,8 @@ public actor Simulator {
             switch action {
             case .send(let frame):
                 write(frame)
-            case .execute(let command, let code):
-                apply(panel.respond(to: command, code: code, at: .now()))
+            case .execute(let command):
+                apply(panel.respond(to: command, at: .now()))
             case .startLoginTimer:
                 startTimer(.login(connection: id), after: configuration.loginTimeout)
             case .cancelLoginTimer:
@@ -167,7 +167,7 @@ public actor Simulator {
     /// writes after `split`. Stalled, it sends nothing.
     func write(bytes: [UInt8]) {
         guard let connection, !stalled else { return }
-        let prefix = panel.timestamps ? Array((panel.panelTime(at: .now()).hhmmss + " ").utf8) : []
+        let prefix = panel.timestamps ? Array(panel.timestampPrefix(at: .now()).utf8) : []
         connection.outbox.yield(.write(prefix + bytes, splitPause: splitNext ? configuration.splitPause : nil))
         splitNext = false
     }

@@ -62,7 +62,8 @@ public struct TPIFrame: Sendable, Hashable {
 
     static func isPrintable(_ byte: UInt8) -> Bool { byte >= 0x20 && byte < 0x7F }
 
-    static func hex(_ value: UInt8) -> String {
+    /// Two uppercase hex digits, as the TPI writes checksums and bit fields: `hex(0x8F)` is `8F`.
+    public static func hex(_ value: UInt8) -> String {
         let digits = Array("0123456789ABCDEF".utf8)
         return String(decoding: [digits[Int(value >> 4)], digits[Int(value & 0x0F)]], as: UTF8.self)
     }

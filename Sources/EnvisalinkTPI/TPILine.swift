@@ -1,3 +1,9 @@
+#if canImport(FoundationEssentials)
+public import FoundationEssentials
+#else
+public import Foundation
+#endif
+
 /// What one line from the TPI link turned out to be.
 public enum TPILine: Sendable, Hashable {
     /// A valid frame (checksum verified, any `HH:MM:SS ` timestamp prefix stripped).
@@ -37,6 +43,15 @@ public enum TPILine: Sendable, Hashable {
         return .frame(TPIFrame(
             validCode: String(decoding: code, as: UTF8.self),
             data: String(decoding: body.dropFirst(3), as: UTF8.self)))
+    }
+
+    /// The `HH:MM:SS ` prefix, space included, that the Envisalink puts before every line while
+    /// ``PanelCommand/timestampControl(on:)`` has it on: the wall-clock time of `date` in
+    /// `timeZone`, e.g. `12:34:56 `. ``parse(_:)`` strips it.
+    public static func timestampPrefix(_ date: Date, in timeZone: TimeZone) -> String {
+        let calendar = PanelDateTime.calendar(in: timeZone)
+        let fields: [Calendar.Component] = [.hour, .minute, .second]
+        return fields.map { calendar.component($0, from: date).zeroPadded(2) }.joined(separator: ":") + " "
     }
 
     /// `HH:MM:SS ` (9 bytes) at the start of a line.

@@ -23,7 +23,7 @@ struct ClientInputTests {
 
     @Test func rightSumOverSomethingThatIsNotAFrameIsMalformed() {
         let body = Array("AB".utf8)
-        let line = body + Array(PanelModel.hex(TPIFrame.checksum(of: body)).utf8)
+        let line = body + Array(TPIFrame.hex(TPIFrame.checksum(of: body)).utf8)
         #expect(ClientInput(line: line) == .malformed)
     }
 

@@ -1,3 +1,4 @@
+import EnvisalinkTPI
 @testable import EnvisalinkSimulator
 import Testing
 

@@ -59,9 +59,9 @@ struct PanelReportTests {
     @Test func setTimeMovesThePanelClockForBroadcastsAndTimestamps() {
         var panel = PanelModel.test()
         #expect(panel.respond(to: "0100815123125").frames == ["500010"])
-        #expect(panel.panelTime(at: .test).hhmmss == "08:15:00")
+        #expect(panel.timestampPrefix(at: .test) == "08:15:00 ")
         let later = Moment(instant: Moment.test.instant, wallSeconds: Moment.test.wallSeconds + 3600 * 16)
-        #expect(panel.panelTime(at: later).hhmmMMDDYY == "0015010126")  // past midnight into 2026
+        #expect(panel.panelTime(at: later).tpiData == "0015010126")  // past midnight into 2026
 
         #expect(panel.respond(to: "0561").startedTimers == [.timeBroadcast])
         #expect(panel.timerFired(.timeBroadcast, at: .test).frames == ["5500815123125"])

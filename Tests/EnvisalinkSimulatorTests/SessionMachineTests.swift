@@ -61,7 +61,7 @@ struct SessionMachineTests {
     @Test func loggedInLinesAreParsedAndExecuted() {
         var session = machine
         _ = session.received(frame("005user"))
-        #expect(session.received(frame("0301")) == [.execute(.arm(partition: 1, mode: .away), code: "030")])
+        #expect(session.received(frame("0301")) == [.execute(.armAway(partition: 1))])
         #expect(session.received(frame("0302")) == [sent("502021")])
         #expect(session.received(.malformed) == [sent("502020")])
         #expect(session.received(.overflow) == [sent("502002")])

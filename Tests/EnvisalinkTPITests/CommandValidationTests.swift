@@ -29,6 +29,7 @@ struct CommandValidationTests {
         (.commandOutput(partition: 9, pgm: 1), "partition must be 1–8", nil),
         (.setTime(PanelDateTime(year: 2024, month: 13, day: 1, hour: 0, minute: 0)), "month 13 is not in 1–12", nil),
         (.setTime(PanelDateTime(year: 2024, month: 1, day: 32, hour: 0, minute: 0)), "day 32 is not in 1–31", nil),
+        (.setTime(PanelDateTime(year: 2023, month: 2, day: 29, hour: 0, minute: 0)), "day 29 is not in 1–28", nil),
         (.setTime(PanelDateTime(year: 2024, month: 1, day: 1, hour: 24, minute: 0)), "hour 24 is not in 0–23", nil),
         (.setTime(PanelDateTime(year: 2024, month: 1, day: 1, hour: 0, minute: 60)), "minute 60 is not in 0–59", nil),
         (.setTime(PanelDateTime(year: 1999, month: 12, day: 31, hour: 0, minute: 0)), "year 1999 is not in 2000–2099", nil),
@@ -56,6 +57,7 @@ struct CommandValidationTests {
         .keyString(partition: 1, keys: "0123*#"), .commandOutput(partition: 8, pgm: 4), .login(password: "a"),
         .setTime(PanelDateTime(year: 2099, month: 12, day: 31, hour: 23, minute: 59)),
         .setTime(PanelDateTime(year: 2000, month: 1, day: 1, hour: 0, minute: 0)),
+        .setTime(PanelDateTime(year: 2000, month: 2, day: 29, hour: 0, minute: 0)),
         .raw(code: "999", data: String(repeating: "~", count: 64)),
     ])
     func accepted(command: PanelCommand) {

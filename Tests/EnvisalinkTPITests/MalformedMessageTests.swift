@@ -46,6 +46,9 @@ struct MalformedMessageTests {
         ("5502460123124", "hour 24 is not in 0–23"),
         ("5502359133124", "month 13 is not in 1–12"),
         ("5502359120024", "day 0 is not in 1–31"),
+        ("5500000023024", "day 30 is not in 1–29"),
+        ("5500000022923", "day 29 is not in 1–28"),
+        ("5500000043124", "day 31 is not in 1–30"),
         ("55023591231-4", "year \"-4\" is not 2 digits"),
         // zone reports
         ("615", "1–128 zones, got 0 characters"),

@@ -45,7 +45,7 @@ extension PanelCommand {
             return try Self.password(password)
         case let .setTime(time):
             if let outOfRange = time.outOfRange { throw CommandError("time out of range: \(outOfRange)") }
-            return time.wireDigits
+            return time.tpiData
         case let .commandOutput(partition, pgm):
             guard (1...4).contains(pgm) else { throw CommandError("PGM must be 1–4, got \(pgm)") }
             return try Self.partition(partition) + String(pgm)

@@ -21,6 +21,17 @@ public enum ArmMode: Sendable, Hashable {
         default: self = .unknown(digit)
         }
     }
+
+    /// The digit that stands for this mode after the partition in a `652`: the inverse of decoding.
+    public var digit: Int {
+        switch self {
+        case .away: 0
+        case .stay: 1
+        case .zeroEntryAway: 2
+        case .zeroEntryStay: 3
+        case let .unknown(digit): digit
+        }
+    }
 }
 
 extension ArmMode: CustomStringConvertible {

@@ -22,6 +22,9 @@ public struct KeypadLEDs: OptionSet, Sendable, Hashable {
     public static let fire = KeypadLEDs(rawValue: 1 << 6)
     /// Bit 7: backlight.
     public static let backlight = KeypadLEDs(rawValue: 1 << 7)
+
+    /// The data of a `510`/`511` with these LEDs: 2 uppercase hex digits, e.g. `81` (ready, backlight).
+    public var tpiData: String { TPIFrame.hex(rawValue) }
 }
 
 extension KeypadLEDs: NamedBits {

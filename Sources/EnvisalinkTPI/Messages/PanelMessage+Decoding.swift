@@ -18,7 +18,8 @@ extension PanelMessage {
     /// Turns a message's data into its value.
     private typealias Rule = @Sendable (String) throws(PanelDataProblem) -> PanelMessage
 
-    /// One rule per code. The partition-only states and the trouble pairs come from their enums.
+    /// One rule per code. The partition-only states, the key alarm pairs and the trouble pairs
+    /// come from their enums.
     private static let rules: [String: Rule] = {
         var rules: [String: Rule] = [
             "500": custom(decodeCommandAccepted),
@@ -42,12 +43,6 @@ extension PanelMessage {
             "615": custom(decodeZoneTimerDump),
             "616": custom(decodeBypassedZones),
             "620": constant(.duressAlarm),
-            "621": constant(.keyAlarm(.fire)),
-            "622": constant(.keyAlarmRestored(.fire)),
-            "623": constant(.keyAlarm(.ambulance)),
-            "624": constant(.keyAlarmRestored(.ambulance)),
-            "625": constant(.keyAlarm(.police)),
-            "626": constant(.keyAlarmRestored(.police)),
             "631": constant(.smokeAlarm),
             "632": constant(.smokeAlarmRestored),
             "652": custom(decodePartitionArmed),
@@ -62,6 +57,10 @@ extension PanelMessage {
         ]
         for status in PartitionStatus.allCases {
             rules[status.code] = partitionOnly { .partition(status, partition: $0) }
+        }
+        for kind in PanicKind.allCases {
+            rules[kind.alarmCode] = constant(.keyAlarm(kind))
+            rules[kind.restoreCode] = constant(.keyAlarmRestored(kind))
         }
         for trouble in Trouble.allCases {
             rules[trouble.troubleCode] = constant(.trouble(trouble))

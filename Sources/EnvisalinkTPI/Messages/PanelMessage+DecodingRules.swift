@@ -1,5 +1,6 @@
 extension PanelMessage {
     // The rules of the codes with a layout of their own; the table is in `PanelMessage+Decoding.swift`.
+    // The layouts without a type of their own (`615`, `616`) have their encoding next to their rule.
 
     static func decodeCommandAccepted(_ data: String) throws(PanelDataProblem) -> PanelMessage {
         var fields = try PanelFields(data, length: 3, layout: "command code")
@@ -19,13 +20,7 @@ extension PanelMessage {
     }
 
     static func decodeTimeBroadcast(_ data: String) throws(PanelDataProblem) -> PanelMessage {
-        var fields = try PanelFields(data, length: 10, layout: "hhmmMMDDYY")
-        let values = try ["hour", "minute", "month", "day", "year"].map { (name: String) throws(PanelDataProblem) in
-            try fields.number(name, digits: 2, in: 0...99)
-        }
-        let time = PanelDateTime(year: 2000 + values[4], month: values[2], day: values[3], hour: values[0], minute: values[1])
-        if let outOfRange = time.outOfRange { throw PanelDataProblem(outOfRange) }
-        return .timeBroadcast(time)
+        .timeBroadcast(try PanelDateTime(parsing: data))
     }
 
     /// `615`: 4 hex digits per zone, each a little-endian `UInt16` (`0100` is 1, `FFFF` open).
@@ -44,6 +39,12 @@ extension PanelMessage {
         return .zoneTimerDump(timers)
     }
 
+    /// The data of a `615` (``zoneTimerDump(_:)``) with `timers`, zone 1 first: 4 uppercase hex
+    /// digits per zone, low byte first (`FFFF` open, `0100` one step).
+    public static func tpiData(zoneTimers timers: [UInt16]) -> String {
+        timers.map { TPIFrame.hex(UInt8($0 & 0xFF)) + TPIFrame.hex(UInt8($0 >> 8)) }.joined()
+    }
+
     /// `616`: 8 hex bytes; byte 0 holds zones 1–8, its lowest bit zone 1.
     static func decodeBypassedZones(_ data: String) throws(PanelDataProblem) -> PanelMessage {
         var fields = try PanelFields(data, length: 16, layout: "8 hex bytes")
@@ -55,6 +56,16 @@ extension PanelMessage {
             }
         }
         return .bypassedZones(zones)
+    }
+
+    /// The data of a `616` (``bypassedZones(_:)``) with `zones` bypassed: 8 uppercase hex bytes,
+    /// byte 0 for zones 1–8 with zone 1 in its lowest bit. Zones outside 1–64 have no bit and are left out.
+    public static func tpiData(bypassedZones zones: some Sequence<Int>) -> String {
+        var bytes = [UInt8](repeating: 0, count: 8)
+        for zone in zones where (1...64).contains(zone) {
+            bytes[(zone - 1) / 8] |= 1 << ((zone - 1) % 8)
+        }
+        return bytes.map(TPIFrame.hex).joined()
     }
 
     static func decodePartitionArmed(_ data: String) throws(PanelDataProblem) -> PanelMessage {

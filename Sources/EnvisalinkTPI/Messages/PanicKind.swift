@@ -7,4 +7,18 @@ public enum PanicKind: Int, Sendable, Hashable, CaseIterable {
     case ambulance = 2
     /// `3`: police, the panic emergency (the P key).
     case police = 3
+
+    /// The code of the key's alarm (``PanelMessage/keyAlarm(_:)``), e.g. `"621"` for fire.
+    public var alarmCode: String { codes.alarm }
+
+    /// The code of the key's alarm restore (``PanelMessage/keyAlarmRestored(_:)``), e.g. `"622"` for fire.
+    public var restoreCode: String { codes.restore }
+
+    private var codes: (alarm: String, restore: String) {
+        switch self {
+        case .fire: ("621", "622")
+        case .ambulance: ("623", "624")
+        case .police: ("625", "626")
+        }
+    }
 }

@@ -1,5 +1,7 @@
 /// The error of a `502` message: why the Envisalink or the panel refused the last command.
-public struct SystemError: Sendable, Hashable, CustomStringConvertible {
+///
+/// An `Error`, so that whoever answers commands (the simulator) can throw it.
+public struct SystemError: Error, Sendable, Hashable, CustomStringConvertible {
     /// The error number, `0`–`999` (`23` for `502023`). Numbers not in the reference keep their value.
     public let code: Int
     /// What the number means, from the TPI reference; `unknown error` for other numbers.
@@ -16,7 +18,31 @@ public struct SystemError: Sendable, Hashable, CustomStringConvertible {
     public var isRetryable: Bool { Self.retryable.contains(code) }
 
     /// `023: disarm while not armed`.
-    public var description: String { "\(code.zeroPadded(3)): \(meaning)" }
+    public var description: String { "\(tpiData): \(meaning)" }
+
+    /// The data of a `502` with this error: the number in 3 digits, e.g. `023`.
+    public var tpiData: String { code.zeroPadded(3) }
+
+    // MARK: `002` and `020`–`027`, the errors that answer a command's line, by name
+
+    /// `002`: the line was longer than the Envisalink's receive buffer.
+    public static let receiveBufferOverflow = SystemError(code: 2)
+    /// `020`: the command's code is unknown or its data does not parse.
+    public static let syntaxError = SystemError(code: 20)
+    /// `021`: the partition is not one the panel has.
+    public static let partitionOutOfRange = SystemError(code: 21)
+    /// `022`: the Envisalink or the panel does not support the command.
+    public static let notSupported = SystemError(code: 22)
+    /// `023`: disarm while the partition is not armed.
+    public static let disarmWhileNotArmed = SystemError(code: 23)
+    /// `024`: arming while the partition is not ready.
+    public static let notReadyToArm = SystemError(code: 24)
+    /// `025`: the command's data has the wrong length.
+    public static let badLength = SystemError(code: 25)
+    /// `026`: a code was sent (`200`) that no `900` asked for.
+    public static let codeNotRequired = SystemError(code: 26)
+    /// `027`: the command's data has characters it does not accept.
+    public static let invalidCharacters = SystemError(code: 27)
 
     private static let retryable: Set<Int> = [1, 2, 10]
 

@@ -22,6 +22,9 @@ public struct TroubleBits: OptionSet, Sendable, Hashable {
     public static let zoneLowBattery = TroubleBits(rawValue: 1 << 6)
     /// Bit 7: the panel lost the time.
     public static let lossOfTime = TroubleBits(rawValue: 1 << 7)
+
+    /// The data of an `849` with these troubles: 2 uppercase hex digits, e.g. `03` (service, AC).
+    public var tpiData: String { TPIFrame.hex(rawValue) }
 }
 
 extension TroubleBits: NamedBits {

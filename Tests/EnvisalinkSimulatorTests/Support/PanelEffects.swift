@@ -40,8 +40,8 @@ extension PanelModel {
     mutating func respond(to wire: String, at moment: Moment = .test) -> [PanelEffect] {
         let frame = TPIFrame.simulated(String(wire.prefix(3)), String(wire.dropFirst(3)))
         do {
-            return respond(to: try ClientCommand(frame, partitionCount: configuration.partitionCount),
-                           code: frame.code, at: moment)
+            let command = try PanelCommand(received: frame, partitionCount: configuration.partitionCount)
+            return respond(to: command, at: moment)
         } catch {
             return [.send(error.frame)]
         }

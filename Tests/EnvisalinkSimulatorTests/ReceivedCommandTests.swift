@@ -3,34 +3,37 @@ import EnvisalinkTPI
 import Testing
 
 @Suite("Command data validation (502 codes)")
-struct ClientCommandTests {
-    private func parse(_ wire: String, partitions: Int = 2) -> Result<ClientCommand, SystemError> {
+struct ReceivedCommandTests {
+    private func parse(_ wire: String, partitions: Int = 2) -> Result<PanelCommand, SystemError> {
         let frame = TPIFrame.simulated(String(wire.prefix(3)), String(wire.dropFirst(3)))
-        return Result { () throws(SystemError) in try ClientCommand(frame, partitionCount: partitions) }
+        return Result { () throws(SystemError) in try PanelCommand(received: frame, partitionCount: partitions) }
     }
 
     @Test("accepted", arguments: [
-        ("000", ClientCommand.poll),
+        ("000", PanelCommand.poll),
         ("001", .statusReport),
         ("005user", .login(password: "user")),
         ("008", .dumpZoneTimers),
-        ("0201" + "3", .commandOutput(partition: 1, output: 3)),
-        ("0302", .arm(partition: 2, mode: .away)),
-        ("0311", .arm(partition: 1, mode: .stay)),
-        ("0321", .arm(partition: 1, mode: .zeroEntryAway)),
+        ("0201" + "3", .commandOutput(partition: 1, pgm: 3)),
+        ("0302", .armAway(partition: 2)),
+        ("0311", .armStay(partition: 1)),
+        ("0321", .armZeroEntry(partition: 1)),
         ("0331123456", .armWithCode(partition: 1, code: "123456")),
         ("04011234", .disarm(partition: 1, code: "1234")),
-        ("0551", .timestamps(true)),
-        ("0560", .timeBroadcast(false)),
-        ("0571", .temperatureBroadcast(true)),
+        ("0551", .timestampControl(on: true)),
+        ("0560", .timeBroadcast(on: false)),
+        ("0571", .temperatureBroadcast(on: true)),
         ("0602", .panic(.ambulance)),
-        ("070#", .key("#")),
+        ("070#", .singleKey("#")),
         ("0712*101#", .keyString(partition: 2, keys: "*101#")),
         ("0741", .keepAlive(partition: 1)),
-        ("20012345", .codeSend("12345")),
+        ("20012345", .codeSend(code: "12345")),
     ])
-    func accepted(wire: String, command: ClientCommand) {
+    func accepted(wire: String, command: PanelCommand) throws {
         #expect(parse(wire) == .success(command))
+        // What the EVL accepts is what the client side writes.
+        let frame = try command.frame()
+        #expect(frame.code + frame.data == wire)
     }
 
     @Test("rejected", arguments: [
@@ -62,9 +65,9 @@ struct ClientCommandTests {
     }
 
     @Test func setTimeParsesHoursMinutesMonthDayYear() throws {
-        let time = try #require(PanelDateTime(hhmmMMDDYY: "2359022924"))
+        let time = try #require(PanelDateTime(tpiData: "2359022924"))
         #expect(parse("0102359022924") == .success(.setTime(time)))
         #expect((time.year, time.month, time.day, time.hour, time.minute) == (2024, 2, 29, 23, 59))
-        #expect(PanelDateTime(hhmmMMDDYY: "2359022923") == nil)  // 2023 is no leap year
+        #expect(PanelDateTime(tpiData: "2359022923") == nil)  // 2023 is no leap year
     }
 }
