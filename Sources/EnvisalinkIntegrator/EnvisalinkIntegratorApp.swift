@@ -6,7 +6,7 @@ public import ServiceLifecycle
 
 /// Builds the alarm integrator's services from the configuration; `main` runs them.
 public enum EnvisalinkIntegratorApp {
-    /// The services: the panel link, the event reporter, the spool flusher and the command consumer.
+    /// The services: the spool flusher, the event reporter, the panel link and the command consumer.
     /// - Throws: a ``ConfigError`` naming the key when something required is missing.
     public static func services(configuration: HowAlarmingConfig, logger: Logger) throws -> [any Service] {
         guard let panel = configuration.envisalink else {
@@ -34,6 +34,9 @@ public enum EnvisalinkIntegratorApp {
             // A command waiting for the link ends by its age limit (with a response event), not by attempts.
             configuration: ConsumerConfiguration(tubes: configuration.beanstalkd.commandTubes, maximumAttempts: 1000),
             logger: logger, handler: handler.handle)
-        return [link, reporter, publisher, commands]
+        // A ServiceGroup stops services in reverse order: first the command consumer (no new
+        // commands), then the panel link (its report stream ends), then the reporter (which
+        // publishes the last reports), and last the spool flusher.
+        return [publisher, reporter, link, commands]
     }
 }

@@ -43,9 +43,10 @@ struct EndToEndTests {
                 let open = try await readEvents(from: server, tube: tube, until: "zone 1 open") { $0.code == "609" }
                 #expect(open.last?.zoneName == "Front door")
 
+                #expect(try await control(controlPort, "close 1").hasPrefix("ok"))
+                _ = try await readEvents(from: server, tube: tube, until: "partition ready") { $0.code == "650" }
                 let send = try await ProcessRunner.run(cli, arguments: ["send", "arm", "--config", config])
                 #expect(send.status.isSuccess, "\(send)")
-                #expect(try await control(controlPort, "close 1").hasPrefix("ok"))
                 let armed = try await readEvents(from: server, tube: tube, until: "armed") { $0.type == .armed }
                 let commandID = send.stdout.trimmingCharacters(in: .whitespacesAndNewlines)
                 #expect(armed.contains { $0.type == .command && $0.commandID?.uuidString.lowercased() == commandID })
