@@ -33,13 +33,15 @@ struct ControlTests {
     }
 
     @Test func stallHoldsOffTheLoginTimeout() async throws {
-        try await SimulatorFixture.with(SimulatorFixture.shortLoginWindow) { fixture in
+        // A 2 s window: short enough to outwait, long enough for the login after `stall off`
+        // on a loaded machine.
+        try await SimulatorFixture.with({ $0.loginTimeout = .seconds(2) }) { fixture in
             #expect(await fixture.control("stall on") == "ok stall on")
             let client = try await fixture.connect()
             // Stalled, the EVL does not even greet, nor time the login out (a pause longer than the
-            // 0.5 s window shows it); stall off starts a fresh login window.
+            // window shows it); stall off starts a fresh login window.
             #expect(await fixture.server.simulator.wait(timeout: .seconds(5)) { $0.isClientConnected })
-            try await Task.sleep(for: .milliseconds(800))
+            try await Task.sleep(for: .milliseconds(2500))
             #expect(!client.isClosed)
             #expect(await fixture.control("stall off") == "ok stall off")
             try await client.send("005", "user")
