@@ -54,6 +54,18 @@ struct IntegratorTests {
         }
     }
 
+    @Test func aPanelThatStopsAnsweringIsADeadLink() async throws {
+        try await IntegratorHarness.run(configure: { $0.envisalink?.pollInterval = 1 }) { harness in
+            try await harness.waitForLogin()
+            #expect(await harness.panel.control("stall on").hasPrefix("ok"))
+            // The next poll goes unanswered: after the acknowledgement timeout the link is declared dead.
+            let lost = try await harness.events(until: "link lost", timeout: .seconds(20)) { $0.type == .fault && $0.code == "link" }
+            #expect(lost.last?.message.hasPrefix("Panel link lost") == true)
+            #expect(await harness.panel.control("stall off").hasPrefix("ok"))
+            _ = try await harness.events(until: "link restored", timeout: .seconds(20)) { $0.type == .recovery && $0.code == "link" }
+        }
+    }
+
     @Test func wrongPasswordIsAFaultNotAHammer() async throws {
         try await IntegratorHarness.run(password: "nope") { harness in
             let events = try await harness.events(until: "wrong password fault") { $0.type == .fault && $0.message.hasPrefix("Wrong panel password") }
