@@ -15,19 +15,19 @@ SUDO := $(if $(filter 0,$(shell id -u)),,sudo)
 APT_GET := $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get -qq -o=Dpkg::Use-Pty=0
 
 .DEFAULT_GOAL := help
-.PHONY: help build release test run clean beanstalkd python-peer
+.PHONY: help build release test run clean beanstalkd sqlite python-peer
 
 help: ## List the targets
 	@echo "HowAlarming — make targets:"
 	@awk -F ':.*## ' '/^[a-z-]+:.*## / { printf "  make %-12s %s\n", $$1, $$2 }' $(MAKEFILE_LIST)
 
-build: ## Build everything (debug)
+build: sqlite ## Build everything (debug)
 	$(SWIFT) build
 
-release: ## Build optimized executables (swift build -c release)
+release: sqlite ## Build optimized executables (swift build -c release)
 	$(SWIFT) build -c release
 
-test: beanstalkd python-peer ## Install what the tests need if missing, build, run all tests
+test: sqlite beanstalkd python-peer ## Install what the tests need if missing, build, run all tests
 	$(SWIFT) build --build-tests
 	HOWALARMING_TEST_PYTHON="$(VENV_PYTHON)" \
 	HOWALARMING_BIN_DIR="$$($(SWIFT) build --show-bin-path)" \
@@ -39,6 +39,12 @@ run: build beanstalkd ## Start a local beanstalkd and tail its events (Ctrl-C st
 clean: ## Remove build products and the local run directory (.run)
 	$(SWIFT) package clean
 	rm -rf .run
+
+sqlite: ## Install SQLite's development files (the push registry links SQLite), unless installed
+	@if ! dpkg -s libsqlite3-dev >/dev/null 2>&1; then \
+	    echo "installing libsqlite3-dev (apt-get)"; \
+	    $(APT_GET) update && $(APT_GET) install -y libsqlite3-dev >/dev/null; \
+	fi
 
 beanstalkd: ## Install beanstalkd with apt-get, unless it is installed
 	@if ! PATH="$$PATH:/usr/bin:/usr/sbin" command -v beanstalkd >/dev/null; then \

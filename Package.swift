@@ -16,6 +16,7 @@ let package = Package(
         .library(name: "Beanstalk", targets: ["Beanstalk"]),
         .library(name: "AlarmCore", targets: ["AlarmCore"]),
         .library(name: "EnvisalinkTPI", targets: ["EnvisalinkTPI"]),
+        .library(name: "PushDelivery", targets: ["PushDelivery"]),
         .executable(name: "howalarming", targets: ["HowAlarmingCLI"]),
         .executable(name: "howalarming-envisalink", targets: ["HowAlarmingEnvisalink"]),
         .executable(name: "envisalink-simulator", targets: ["EnvisalinkSimulatorCLI"]),
@@ -26,6 +27,8 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.8.2"),
         .package(url: "https://github.com/swift-server/swift-service-lifecycle.git", from: "2.13.0"),
         .package(url: "https://github.com/jpsim/Yams.git", from: "6.2.2"),
+        .package(url: "https://github.com/vapor/jwt-kit.git", from: "5.7.1"),
+        .package(url: "https://github.com/groue/GRDB.swift.git", from: "7.10.0"),
     ],
     targets: [
         // The beanstalkd protocol client: commands, pure reply decoder, pipelined connection, worker helper.
@@ -110,6 +113,18 @@ let package = Package(
             ],
             swiftSettings: strictSettings
         ),
+        // Push delivery: APNs and FCM payloads, error → action tables, JWT/OAuth tokens,
+        // the device registry and the delivery ledger.
+        .target(
+            name: "PushDelivery",
+            dependencies: [
+                "AlarmCore",
+                .product(name: "JWTKit", package: "jwt-kit"),
+                .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            swiftSettings: strictSettings
+        ),
         // `howalarming`: the operators' debug CLI.
         .executableTarget(
             name: "HowAlarmingCLI",
@@ -184,6 +199,11 @@ let package = Package(
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "ServiceLifecycleTestKit", package: "swift-service-lifecycle"),
             ],
+            swiftSettings: strictSettings
+        ),
+        .testTarget(
+            name: "PushDeliveryTests",
+            dependencies: ["PushDelivery", "AlarmCore", "TestSupport"],
             swiftSettings: strictSettings
         ),
         .testTarget(
