@@ -13,6 +13,6 @@ struct HowAlarming: AsyncParsableCommand {
             on one line of standard error), 64 on a usage error.
             """,
         version: "0.1.0",
-        subcommands: [Tail.self, Send.self, Simulate.self, Stats.self, Peek.self, Kick.self]
+        subcommands: [Tail.self, Send.self, Simulate.self, Stats.self, Peek.self, Kick.self, Delete.self]
     )
 }

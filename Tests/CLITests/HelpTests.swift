@@ -7,7 +7,7 @@ import Testing
     @Test func rootHelpListsEverySubcommand() async throws {
         let result = try await CLI.runUnconfigured(["--help"])
         #expect(result.status == .exited(0), "\(result)")
-        for subcommand in ["tail", "send", "simulate", "stats", "peek", "kick"] {
+        for subcommand in ["tail", "send", "simulate", "stats", "peek", "kick", "delete"] {
             #expect(result.stdout.contains("  \(subcommand) "), "no \(subcommand) in\n\(result.stdout)")
         }
         #expect(result.stdout.contains("--version"))
@@ -20,6 +20,7 @@ import Testing
         ("stats", ["<tube>"]),
         ("peek", ["<tube>", "--buried", "--delayed"]),
         ("kick", ["<tube>", "<count>"]),
+        ("delete", ["<ids>"]),
     ])
     func subcommandHelpMentionsItsOptions(subcommand: String, options: [String]) async throws {
         let result = try await CLI.runUnconfigured([subcommand, "--help"])

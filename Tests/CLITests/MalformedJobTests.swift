@@ -34,6 +34,21 @@ import Testing
         }
     }
 
+    @Test func deleteRemovesAPoisonousBuriedJob() async throws {
+        try await withCLI { cli in
+            try cli.queue.put(Self.notJSON, in: "cli")
+            _ = try await cli.run("tail", "--count", "1", "--timeout", "2")
+            #expect(try cli.queue.count("current-jobs-buried", in: "cli") == 1)
+            let peek = try await cli.run("peek", "cli", "--buried")
+            let id = try #require(peek.lines.first?.split(separator: " ").dropFirst().first.map(String.init))
+            let delete = try await cli.run("delete", id)
+            #expect(delete.status == .exited(0) && delete.lines == ["deleted job \(id)"], "\(delete)")
+            #expect(try cli.queue.count("current-jobs-buried", in: "cli") == 0)
+            let again = try await cli.run("delete", id)
+            #expect(again.status == .exited(1) && again.stderr.contains("no such job"), "\(again)")
+        }
+    }
+
     @Test func peekShowsAValidEventWithoutAProblemAndLeavesItReady() async throws {
         try await withCLI { cli in
             _ = try #require(try await cli.run("simulate", "armed").printedID)
