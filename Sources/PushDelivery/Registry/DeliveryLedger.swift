@@ -1,0 +1,124 @@
+#if canImport(FoundationEssentials)
+public import FoundationEssentials
+#else
+public import Foundation
+#endif
+import GRDB
+
+/// Every delivery attempt, per event and device: the record of whether the owner was notified,
+/// and what makes delivery exactly once per device.
+///
+/// A job can be handled more than once: after a crash or a lost reservation (TTR), after a
+/// release for a retry, or when the same event was put twice. Before sending, the consumer asks
+/// ``deliveredDevices(eventID:)`` and skips those devices (see ``FanOutPlan``). Each attempt is
+/// recorded, in its own transaction, as soon as its reply arrives.
+public struct DeliveryLedger: Sendable {
+    let database: PushDatabase
+
+    /// The ledger in `database`.
+    public init(database: PushDatabase) {
+        self.database = database
+    }
+
+    /// Records one attempt and returns it, numbered after the earlier attempts for the same
+    /// event and device.
+    ///
+    /// In the same transaction it updates the device's health in the registry:
+    /// ``RegisteredDevice/lastSuccessAt`` when delivered, otherwise ``RegisteredDevice/lastError``
+    /// (`reason`, or the status when there is none) and ``RegisteredDevice/lastErrorAt``.
+    /// A device that is no longer registered is left alone; its attempt is still recorded.
+    @discardableResult
+    public func record(
+        eventID: UUID, device: DeviceToken, status: DeliveryStatus, reason: String? = nil,
+        providerMessageID: String? = nil, latency: Duration? = nil
+    ) async throws -> DeliveryAttempt {
+        try await database.writer.write { db in
+            let deviceArguments: StatementArguments = [device.provider.rawValue, device.value]
+            let previous = try Int.fetchOne(
+                db.cachedStatement(sql: "SELECT count(*) FROM delivery WHERE event_id = ? AND provider = ? AND token = ?"),
+                arguments: [Self.key(eventID)] + deviceArguments) ?? 0
+            let attempt = DeliveryAttempt(
+                eventID: eventID, device: device, attempt: previous + 1, status: status, reason: reason,
+                providerMessageID: providerMessageID, latency: latency.map(Self.stored), at: PushDatabase.now())
+            try db.cachedStatement(
+                sql: """
+                    INSERT INTO delivery
+                        (event_id, provider, token, attempt, status, reason, provider_message_id, latency_ms, at)
+                    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
+                    """
+            ).execute(arguments: [
+                Self.key(eventID), device.provider.rawValue, device.value, attempt.attempt, status.rawValue, reason,
+                providerMessageID, attempt.latency.map(Self.milliseconds), attempt.at,
+            ])
+            if status == .delivered {
+                try db.cachedStatement(sql: "UPDATE device SET last_success_at = ? WHERE provider = ? AND token = ?")
+                    .execute(arguments: [attempt.at] + deviceArguments)
+            } else {
+                try db.cachedStatement(
+                    sql: "UPDATE device SET last_error = ?, last_error_at = ? WHERE provider = ? AND token = ?"
+                ).execute(arguments: [reason ?? status.rawValue, attempt.at] + deviceArguments)
+            }
+            return attempt
+        }
+    }
+
+    /// The devices that `eventID` has been delivered to: a retried or redelivered job skips them.
+    public func deliveredDevices(eventID: UUID) async throws -> Set<DeviceToken> {
+        try await database.writer.read { db in
+            let rows = try Row.fetchCursor(
+                db, sql: "SELECT provider, token FROM delivery WHERE event_id = ? AND status = 'delivered'",
+                arguments: [Self.key(eventID)])
+            var devices = Set<DeviceToken>()
+            while let row = try rows.next() {
+                devices.insert(try row.deviceToken())
+            }
+            return devices
+        }
+    }
+
+    /// The attempts to deliver `eventID` to `device`, oldest first.
+    public func attempts(eventID: UUID, device: DeviceToken) async throws -> [DeliveryAttempt] {
+        try await fetch(
+            where: "event_id = ? AND provider = ? AND token = ?",
+            arguments: [Self.key(eventID), device.provider.rawValue, device.value])
+    }
+
+    /// Every attempt to deliver `eventID`, to any device, in the order they were recorded.
+    public func history(eventID: UUID) async throws -> [DeliveryAttempt] {
+        try await fetch(where: "event_id = ?", arguments: [Self.key(eventID)])
+    }
+
+    private func fetch(where condition: String, arguments: StatementArguments) async throws -> [DeliveryAttempt] {
+        try await database.writer.read { db in
+            try Row.fetchAll(db, sql: "SELECT * FROM delivery WHERE \(condition) ORDER BY id", arguments: arguments)
+                .map { row throws(RegistryError) in try Self.attempt(row) }
+        }
+    }
+
+    private static func attempt(_ row: Row) throws(RegistryError) -> DeliveryAttempt {
+        let key: String = row["event_id"]
+        guard let eventID = UUID(uuidString: key) else {
+            throw RegistryError(code: .unreadableRow, message: "delivery event_id \(key.quotedExcerpt()) is not a UUID")
+        }
+        let latency: Double? = row["latency_ms"]
+        return DeliveryAttempt(
+            eventID: eventID, device: try row.deviceToken(), attempt: row["attempt"], status: try row.choice("status"),
+            reason: row["reason"], providerMessageID: row["provider_message_id"],
+            latency: latency.map { .milliseconds($0) }, at: row["at"])
+    }
+
+    /// An event id as stored: lower-case text, as in the event format.
+    private static func key(_ eventID: UUID) -> String {
+        eventID.uuidString.lowercased()
+    }
+
+    /// `duration` as read back from its stored milliseconds.
+    private static func stored(_ duration: Duration) -> Duration {
+        .milliseconds(milliseconds(duration))
+    }
+
+    private static func milliseconds(_ duration: Duration) -> Double {
+        let (seconds, attoseconds) = duration.components
+        return Double(seconds) * 1000 + Double(attoseconds) / 1e15
+    }
+}

@@ -1,0 +1,17 @@
+/// The phone's operating system, which decides the push provider.
+public enum DevicePlatform: String, Sendable, Hashable, CaseIterable, CustomStringConvertible {
+    /// iPhone and iPad: delivered through APNs.
+    case ios
+    /// Android: delivered through FCM.
+    case android
+
+    /// The provider that delivers to this platform's tokens.
+    public var provider: PushProvider {
+        switch self {
+        case .ios: .apns
+        case .android: .fcm
+        }
+    }
+
+    public var description: String { rawValue }
+}

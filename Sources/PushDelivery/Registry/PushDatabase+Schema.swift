@@ -1,0 +1,52 @@
+import GRDB
+
+/// The versioned schema. A released migration is never edited: changes go into a new one
+/// (`v2`, …), appended to ``migrator``.
+extension PushDatabase {
+    /// The schema versions this program knows, oldest first.
+    static let knownVersions = ["v1"]
+
+    /// Every migration, in order.
+    static var migrator: DatabaseMigrator {
+        var migrator = DatabaseMigrator()
+        migrator.registerMigration("v1") { db in
+            try db.execute(sql: version1)
+        }
+        return migrator
+    }
+
+    /// Devices and the delivery ledger. Times are stored as GRDB writes dates: UTC text
+    /// `yyyy-MM-dd HH:mm:ss.SSS`, which sorts and compares in time order.
+    ///
+    /// Ledger rows name their device by (provider, token) rather than a foreign key, so a
+    /// device's history outlives the device when it is pruned or removed.
+    private static let version1 = """
+        CREATE TABLE device (
+            id INTEGER PRIMARY KEY AUTOINCREMENT,
+            provider TEXT NOT NULL CHECK (provider IN ('apns', 'fcm')),
+            token TEXT NOT NULL,
+            platform TEXT NOT NULL CHECK (platform IN ('ios', 'android')),
+            environment TEXT CHECK (environment IN ('sandbox', 'production')),
+            name TEXT,
+            created_at TEXT NOT NULL,
+            registered_at TEXT NOT NULL,
+            last_success_at TEXT,
+            last_error TEXT,
+            last_error_at TEXT,
+            UNIQUE (provider, token)
+        );
+        CREATE TABLE delivery (
+            id INTEGER PRIMARY KEY AUTOINCREMENT,
+            event_id TEXT NOT NULL,
+            provider TEXT NOT NULL CHECK (provider IN ('apns', 'fcm')),
+            token TEXT NOT NULL,
+            attempt INTEGER NOT NULL CHECK (attempt >= 1),
+            status TEXT NOT NULL CHECK (status IN ('delivered', 'failed', 'pruned', 'retrying')),
+            reason TEXT,
+            provider_message_id TEXT,
+            latency_ms REAL,
+            at TEXT NOT NULL
+        );
+        CREATE INDEX delivery_by_event_device ON delivery (event_id, token, provider);
+        """
+}

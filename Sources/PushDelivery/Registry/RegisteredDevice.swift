@@ -1,0 +1,69 @@
+#if canImport(FoundationEssentials)
+public import FoundationEssentials
+#else
+public import Foundation
+#endif
+public import AlarmCore
+
+/// A phone registered for notifications: one row of the device registry.
+public struct RegisteredDevice: Sendable, Hashable {
+    /// Longest device name accepted, in characters.
+    public static let nameMaximumLength = 200
+
+    /// The device token and its provider; unique in the registry.
+    public var token: DeviceToken
+    /// The phone's operating system.
+    public var platform: DevicePlatform
+    /// For APNs devices, which APNs servers the token belongs to; `nil` for other devices.
+    public var environment: APNSEnvironment?
+    /// A name for people, for example `"Jane's iPhone"`.
+    public var name: String?
+    /// When the device was first registered.
+    public var createdAt: Date
+    /// When the device was last registered or re-registered. A provider's "unregistered" reply
+    /// older than this refers to an earlier registration and does not prune the device.
+    public var registeredAt: Date
+    /// When a notification was last accepted by the provider for this device.
+    public var lastSuccessAt: Date?
+    /// The reason of the last failed or deferred attempt.
+    public var lastError: String?
+    /// When ``lastError`` happened.
+    public var lastErrorAt: Date?
+
+    /// A device; the optional details default to none.
+    public init(
+        token: DeviceToken,
+        platform: DevicePlatform,
+        environment: APNSEnvironment? = nil,
+        name: String? = nil,
+        createdAt: Date,
+        registeredAt: Date,
+        lastSuccessAt: Date? = nil,
+        lastError: String? = nil,
+        lastErrorAt: Date? = nil
+    ) {
+        self.token = token
+        self.platform = platform
+        self.environment = environment
+        self.name = name
+        self.createdAt = createdAt
+        self.registeredAt = registeredAt
+        self.lastSuccessAt = lastSuccessAt
+        self.lastError = lastError
+        self.lastErrorAt = lastErrorAt
+    }
+
+    /// Throws unless `name` fits on one line of `devices list`: at most ``nameMaximumLength``
+    /// characters, no control characters.
+    static func validate(name: String) throws(RegistryError) {
+        guard name.count <= nameMaximumLength else {
+            throw RegistryError(
+                code: .invalidName,
+                message: "a device name has at most \(nameMaximumLength) characters, got \(name.count)")
+        }
+        guard !name.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) else {
+            throw RegistryError(
+                code: .invalidName, message: "a device name must not contain control characters (such as line breaks)")
+        }
+    }
+}
