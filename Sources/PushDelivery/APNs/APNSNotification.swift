@@ -1,0 +1,75 @@
+public import AlarmCore
+
+#if canImport(FoundationEssentials)
+public import FoundationEssentials
+#else
+public import Foundation
+#endif
+
+/// What APNs gets for one event, the same for every device: the headers that depend on the
+/// event type and the JSON payload. ``request(deviceToken:)`` adds the device.
+///
+/// Per event type: `apns-priority` 10 for `alarm` and `fault`, otherwise 5; `apns-expiration`
+/// ``NotificationPolicy/lifetime`` ahead of now, or 0 (deliver now or never) for `armed` and
+/// `disarmed`; `apns-collapse-id` the event's ``AlarmCore/AlarmEvent/deliveryID`` (so a
+/// redelivered notification replaces itself), or `state-<partition>` for `armed` and `disarmed`
+/// (so the newest state replaces the previous one).
+///
+/// The payload is `aps` (`alert` with the event type as title and the message as body, `sound`,
+/// `thread-id`, `interruption-level`) followed by the event's own fields as custom keys, exactly
+/// as its canonical JSON has them (`type`, `code`, `message`, `raw`, `timestamp`, `id`, …; see
+/// docs/event-format.md). It is at most ``payloadLimit`` bytes: a longer one has its message
+/// shortened first (ending in `…`), then `raw`, `zone_name`, `source` and `code`; `id`, `type`
+/// and the numbers are never touched.
+public struct APNSNotification: Sendable, Hashable {
+    /// The largest payload APNs accepts for alert notifications, in bytes.
+    public static let payloadLimit = 4096
+
+    /// The event's ``AlarmCore/AlarmEvent/deliveryID``.
+    public let eventID: UUID
+    /// `apns-topic`: the app's bundle ID.
+    public let topic: String
+    /// `apns-priority`: 10 (at once) or 5 (when convenient for the phone).
+    public let priority: Int
+    /// `apns-expiration`: Unix seconds until which APNs keeps the notification for an offline
+    /// phone; 0 to try once and not keep it.
+    public let expiration: Int64
+    /// `apns-collapse-id`.
+    public let collapseID: String
+    /// The JSON body.
+    public let payload: [UInt8]
+
+    /// `apns-push-type`: always `alert`, notifications the user sees.
+    public var pushType: String { "alert" }
+
+    /// The notification for `event`, for the app `topic`, at time `now`.
+    public init(event: AlarmEvent, topic: String, policy: NotificationPolicy = NotificationPolicy(), now: Date) {
+        let plan = NotificationPlan(event: event, policy: policy, now: now)
+        eventID = event.deliveryID
+        self.topic = topic
+        priority = plan.apnsPriority
+        expiration = plan.expiration
+        collapseID = plan.collapseID
+        payload = PayloadBudget.fit(event, limit: Self.payloadLimit) { Self.encode($0, plan: plan) }
+    }
+
+    /// The request that sends this notification to one device; `deviceToken` as the registry
+    /// keeps it (normalised), so that its `apns-id` is the same on every retry.
+    public func request(deviceToken: String) -> APNSRequest {
+        APNSRequest(notification: self, deviceToken: deviceToken)
+    }
+
+    /// `{"aps":{…},` then the event's canonical JSON without its opening brace.
+    private static func encode(_ event: AlarmEvent, plan: NotificationPlan) -> [UInt8] {
+        let alert = JSONNode.object(
+            JSONMember.list([
+                ("title", .string(plan.profile.title)), ("body", .string(event.alertBody)),
+            ]))
+        let aps = JSONNode.object([JSONMember(key: "alert", value: alert)] + plan.apsMembers)
+        var bytes = Array(#"{"aps":"#.utf8)
+        aps.write(into: &bytes)
+        bytes.append(UInt8(ascii: ","))
+        bytes.append(contentsOf: event.jsonBytes().dropFirst())
+        return bytes
+    }
+}

@@ -1,0 +1,51 @@
+public import AlarmCore
+
+#if canImport(FoundationEssentials)
+public import FoundationEssentials
+#else
+public import Foundation
+#endif
+
+/// One APNs HTTP/2 request: an ``APNSNotification`` for one device.
+public struct APNSRequest: Sendable, Hashable {
+    /// What is sent.
+    public let notification: APNSNotification
+    /// The device token, in hexadecimal.
+    public let deviceToken: String
+    /// `apns-id`: derived from the event and the device (``StableUUID/apnsID(eventID:deviceToken:)``),
+    /// so every retry of this pair, in this process or after a restart, carries the same one.
+    public let apnsID: UUID
+
+    /// The request for `notification` and `deviceToken`.
+    init(notification: APNSNotification, deviceToken: String) {
+        self.notification = notification
+        self.deviceToken = deviceToken
+        apnsID = StableUUID.apnsID(eventID: notification.eventID, deviceToken: deviceToken)
+    }
+
+    /// The HTTP method: `POST`.
+    public var method: String { "POST" }
+
+    /// The request path: `/3/device/<token>`.
+    public var path: String { "/3/device/\(deviceToken)" }
+
+    /// The JSON body.
+    public var body: [UInt8] { notification.payload }
+
+    /// The header fields, lower-case as HTTP/2 has them. `authorization` carries the provider
+    /// token (`bearer <jwt>`) with token-based authentication; pass `nil` with certificate
+    /// authentication, where the TLS client certificate authenticates instead.
+    public func headerFields(authorization providerToken: Secret?) -> [(name: String, value: String)] {
+        let fields: [(String, String?)] = [
+            ("authorization", providerToken.map { "bearer \($0.value)" }),
+            ("apns-id", apnsID.uuidString.lowercased()),
+            ("apns-topic", notification.topic),
+            ("apns-push-type", notification.pushType),
+            ("apns-priority", String(notification.priority)),
+            ("apns-expiration", String(notification.expiration)),
+            ("apns-collapse-id", notification.collapseID),
+            ("content-type", "application/json"),
+        ]
+        return fields.compactMap { name, value in value.map { (name, $0) } }
+    }
+}

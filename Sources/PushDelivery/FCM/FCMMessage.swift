@@ -1,0 +1,87 @@
+public import AlarmCore
+
+#if canImport(FoundationEssentials)
+public import FoundationEssentials
+#else
+public import Foundation
+#endif
+
+/// What FCM gets for one event, the same for every device: the HTTP v1 `message` without its
+/// `token`. ``request(projectID:deviceToken:)`` adds the device.
+///
+/// - `notification`: the event type as title, the message as body.
+/// - `data`: every field of the event's canonical JSON under the same key, as strings (FCM
+///   accepts only strings), as the original HowAlarming app read them.
+/// - `android`: `priority` `high` for `alarm` and `fault`, otherwise `normal`; `ttl`
+///   ``NotificationPolicy/lifetime``, or `0s` for `armed` and `disarmed`; `collapse_key` and
+///   `notification.tag` the same collapse id as APNs gets; for alarms `notification_priority`
+///   `PRIORITY_MAX` and the configured channel.
+/// - `apns`, for iPhones registered through FCM: the `apns-priority`, `apns-expiration`,
+///   `apns-push-type` and `apns-collapse-id` headers and the `aps` sound, thread and
+///   interruption level that ``APNSNotification`` uses (FCM fills in the alert from `notification`).
+///
+/// The message without the token is at most ``payloadLimit`` bytes, shortened as
+/// ``APNSNotification`` payloads are.
+public struct FCMMessage: Sendable, Hashable {
+    /// The largest message FCM accepts for a device, in bytes.
+    public static let payloadLimit = 4096
+
+    /// The event's ``AlarmCore/AlarmEvent/deliveryID``.
+    public let eventID: UUID
+    /// The members of `message` after `token`: a JSON object text.
+    let fields: [UInt8]
+
+    /// The message for `event` at time `now`.
+    public init(event: AlarmEvent, policy: NotificationPolicy = NotificationPolicy(), now: Date) {
+        let plan = NotificationPlan(event: event, policy: policy, now: now)
+        eventID = event.deliveryID
+        fields = PayloadBudget.fit(event, limit: Self.payloadLimit) { Self.encode($0, plan: plan).bytes }
+    }
+
+    /// The request that sends this message to one device of the Firebase project `projectID`.
+    public func request(projectID: String, deviceToken: String) -> FCMRequest {
+        var body = Array(#"{"message":{"token":"#.utf8)
+        JSONNode.string(deviceToken).write(into: &body)
+        body.append(UInt8(ascii: ","))
+        body.append(contentsOf: fields.dropFirst())
+        body.append(UInt8(ascii: "}"))
+        return FCMRequest(projectID: projectID, deviceToken: deviceToken, body: body)
+    }
+
+    private static func encode(_ event: AlarmEvent, plan: NotificationPlan) -> JSONNode {
+        let alarm = event.type == .alarm
+        let notification = JSONNode.object(
+            JSONMember.list([
+                ("title", .string(plan.profile.title)), ("body", .string(event.alertBody)),
+            ]))
+        let data = JSONNode.object(event.pushData.map { JSONMember(key: $0.key, value: .string($0.value)) })
+        let androidNotification = JSONNode.objectIfAny([
+            ("tag", .string(plan.collapseID)),
+            ("channel_id", alarm ? plan.policy.androidAlarmChannel.map(JSONNode.string) : nil),
+            ("notification_priority", alarm ? .string("PRIORITY_MAX") : nil),
+        ])
+        let android = JSONNode.object(
+            JSONMember.list([
+                ("priority", .string(plan.androidPriority)),
+                ("ttl", .string("\(plan.timeToLive)s")),
+                ("collapse_key", .string(plan.collapseID)),
+                ("notification", androidNotification),
+            ]))
+        let apnsHeaders = JSONNode.object(
+            JSONMember.list([
+                ("apns-priority", .string(String(plan.apnsPriority))),
+                ("apns-expiration", .string(String(plan.expiration))),
+                ("apns-push-type", .string("alert")),
+                ("apns-collapse-id", .string(plan.collapseID)),
+            ]))
+        let apns = JSONNode.object(
+            JSONMember.list([
+                ("headers", apnsHeaders),
+                ("payload", .object([JSONMember(key: "aps", value: .object(plan.apsMembers))])),
+            ]))
+        return .object(
+            JSONMember.list([
+                ("notification", notification), ("data", data), ("android", android), ("apns", apns),
+            ]))
+    }
+}

@@ -1,0 +1,62 @@
+import AlarmCore
+
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
+/// One event's notification settings, resolved from its type's ``NotificationProfile``, the
+/// ``NotificationPolicy`` and the time: what both providers' builders write.
+struct NotificationPlan: Sendable {
+    let profile: NotificationProfile
+    let policy: NotificationPolicy
+    /// iOS `interruption-level`: the profile's, or `critical` for alarms when so configured.
+    let level: NotificationProfile.InterruptionLevel
+    /// `apns-expiration`: Unix seconds until which APNs keeps the notification, 0 for "now or never".
+    let expiration: Int64
+    /// How long FCM keeps the message, in whole seconds (`android.ttl`).
+    let timeToLive: Int64
+    /// `apns-collapse-id`, `android.collapse_key` and `android.notification.tag`.
+    let collapseID: String
+
+    /// The longest time FCM keeps a message: 4 weeks.
+    static let longestLifetime: Int64 = 2_419_200
+
+    init(event: AlarmEvent, policy: NotificationPolicy, now: Date) {
+        let profile = NotificationProfile.profile(for: event.type)
+        self.profile = profile
+        self.policy = policy
+        level = event.type == .alarm && policy.criticalAlarms ? .critical : profile.level
+        timeToLive = profile.kept ? min(max(0, policy.lifetime.components.seconds), Self.longestLifetime) : 0
+        expiration = profile.kept ? Int64(now.timeIntervalSince1970.rounded(.down)) + timeToLive : 0
+        collapseID =
+            switch profile.collapse {
+            case .event: event.deliveryID.uuidString.lowercased()
+            case .partitionState: event.partition.map { "state-\($0)" } ?? "state"
+            }
+    }
+
+    /// `apns-priority`: 10 to deliver at once, 5 when convenient for the phone.
+    var apnsPriority: Int { profile.urgent ? 10 : 5 }
+
+    /// `android.priority`.
+    var androidPriority: String { profile.urgent ? "high" : "normal" }
+
+    /// The `aps` dictionary without `alert`: sound, grouping and interruption level.
+    var apsMembers: [JSONMember] {
+        JSONMember.list([
+            ("sound", profile.audible ? sound : nil),
+            ("thread-id", .string(profile.threadID)),
+            ("interruption-level", .string(level.rawValue)),
+        ])
+    }
+
+    /// `aps.sound`: the file name, or for critical alerts the critical sound dictionary.
+    private var sound: JSONNode {
+        guard level == .critical else { return .string(policy.sound) }
+        let volume = policy.criticalVolume.isNaN ? 1 : min(max(policy.criticalVolume, 0), 1)
+        return .object(
+            JSONMember.list([("critical", .integer(1)), ("name", .string(policy.sound)), ("volume", .number(volume))]))
+    }
+}
