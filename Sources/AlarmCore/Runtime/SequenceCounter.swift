@@ -3,9 +3,6 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
-#if canImport(Glibc)
-import Glibc
-#endif
 
 /// Hands out the `sequence` numbers of one event source: strictly increasing, also across restarts.
 ///
@@ -63,15 +60,10 @@ public actor SequenceCounter {
     }
 
     private static func write(_ value: UInt64, to path: String) throws {
-        let temporary = path + ".tmp"
-        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
-        guard descriptor >= 0 else { throw SequenceStateError(path: temporary, reason: "cannot be written (errno \(errno))") }
-        let bytes = Array("\(value)\n".utf8)
-        let written = bytes.withUnsafeBytes { Glibc.write(descriptor, $0.baseAddress, $0.count) }
-        let synced = fsync(descriptor)
-        close(descriptor)
-        guard written == bytes.count, synced == 0, rename(temporary, path) == 0 else {
-            throw SequenceStateError(path: path, reason: "could not be saved (errno \(errno))")
+        do {
+            try DurableFile.replace(path, with: Array("\(value)\n".utf8))
+        } catch {
+            throw SequenceStateError(path: path, reason: "could not be saved (\(error.operation): \(error.reason))")
         }
     }
 }
