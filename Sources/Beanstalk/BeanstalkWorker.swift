@@ -237,7 +237,7 @@ public actor BeanstalkWorker {
     private func dropIfLost(_ failed: BeanstalkConnection, after error: BeanstalkError) -> Bool {
         guard !failed.isActive || Self.closesConnection(error.code) else { return false }
         if connection === failed { lose(error.message) }
-        Task { await failed.close() }
+        failed.channel.close(promise: nil)
         return true
     }
 

@@ -41,8 +41,8 @@ struct LinkEventReporter: Service {
                 if let event = mapper.event(for: message, frame: frame, timestamp: Self.now()) {
                     await publish(event)
                 }
-            case let .codeRequested(partition):
-                answerCodeRequest(partition: partition)
+            case .codeRequested:
+                await answerCodeRequest()
             case .problem:
                 break
             }
@@ -50,13 +50,13 @@ struct LinkEventReporter: Service {
     }
 
     /// Answers `900` with the master code, for a command this integrator just issued.
-    private func answerCodeRequest(partition: Int?) {
+    private func answerCodeRequest() async {
         guard let masterCode, let frame = try? PanelCommand.codeSend(code: masterCode.value).frame() else {
             logger.warning("the panel asks for a code but no usable envisalinkd.code_master is configured")
             return
         }
-        Task { [link] in
-            _ = await link.send(frame, id: UUID())
+        if case let .failed(failure) = await link.send(frame, id: UUID()) {
+            logger.warning("the panel did not take the code", metadata: ["reason": "\(failure)"])
         }
     }
 

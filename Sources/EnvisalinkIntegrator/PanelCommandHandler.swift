@@ -44,7 +44,7 @@ struct PanelCommandHandler: Sendable {
             context.logger.info("panel link down: command waits", metadata: ["command_id": "\(id)"])
             return .retry(after: .seconds(2))
         }
-        try await publish(AlarmEvent(
+        try await publisher.publish(AlarmEvent(
             type: .command, code: frame.code, message: "Sending \(Self.describe(command.action)) to the panel",
             raw: frame.redacted, timestamp: now, partition: command.partition, commandID: id))
         switch await link.send(frame, id: id) {
@@ -74,13 +74,9 @@ struct PanelCommandHandler: Sendable {
     }
 
     private func respond(to command: AlarmCommand, type: EventType, code: String, _ message: String) async throws {
-        try await publish(AlarmEvent(
+        try await publisher.publish(AlarmEvent(
             type: type, code: code, message: message, raw: "", timestamp: LinkEventReporter.now(),
             partition: command.partition, commandID: command.id))
-    }
-
-    private func publish(_ event: AlarmEvent) async throws {
-        try await publisher.publish(event)
     }
 
     private static func describe(_ action: AlarmCommand.Action) -> String {
