@@ -40,7 +40,8 @@ struct ClientBehaviourTests {
     @Test func deadlineSoonWhenTheOnlyReservationIsAboutToExpire() async throws {
         try await withBeanstalkd { server in
             let connection = try await server.connect()
-            _ = try await connection.put("slow", ttr: .seconds(2))
+            // TTR 3 s: DEADLINE_SOON comes in its last second, leaving a full second for the touch.
+            _ = try await connection.put("slow", ttr: .seconds(3))
             let held = try #require(try await connection.reserve(timeout: .zero))
             let started = ContinuousClock.now
             await expectError(.deadlineSoon) { try await connection.reserve(timeout: .seconds(5)) }
@@ -107,6 +108,10 @@ struct ClientBehaviourTests {
             await expectError(.connectionClosed) { try await task.value }
             #expect(!waiter.isActive)
             let producer = try await server.connect()
+            // The server drops the waiter once it sees the close; from then on nothing can go to it.
+            while try await producer.stats().currentWaiting > 0 {
+                try await Task.sleep(for: .milliseconds(10))
+            }
             let id = try await producer.put("after cancel")
             // The server may hand the job to the closing connection before it sees the close;
             // then the job comes back as soon as it does. Either way it is not lost.

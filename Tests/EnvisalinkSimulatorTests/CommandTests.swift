@@ -43,9 +43,11 @@ struct CommandTests {
     @Test func armAwayRunsTheExitDelayThenArms() async throws {
         try await SimulatorFixture.with { fixture in
             let client = try await fixture.loggedInClient()
+            // Timed from before the command: the panel cannot start its 200 ms exit delay earlier,
+            // whereas the exit-delay frames may reach a loaded test late.
+            let start = ContinuousClock.now
             try await client.send("030", "1")
             try await client.expect(["500030", "6561", "51083"])
-            let start = ContinuousClock.now
             try await client.expect(["65210", "7011", "51082"])
             #expect(ContinuousClock.now - start >= .milliseconds(150))
         }
