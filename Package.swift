@@ -20,6 +20,7 @@ let package = Package(
         .executable(name: "howalarming", targets: ["HowAlarmingCLI"]),
         .executable(name: "howalarming-envisalink", targets: ["HowAlarmingEnvisalink"]),
         .executable(name: "envisalink-simulator", targets: ["EnvisalinkSimulatorCLI"]),
+        .executable(name: "howalarming-push", targets: ["HowAlarmingPush"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-nio.git", from: "2.101.2"),
@@ -30,6 +31,10 @@ let package = Package(
         .package(url: "https://github.com/vapor/jwt-kit.git", from: "5.7.1"),
         .package(url: "https://github.com/apple/swift-crypto.git", from: "4.5.2"),
         .package(url: "https://github.com/groue/GRDB.swift.git", from: "7.10.0"),
+        .package(url: "https://github.com/swift-server/async-http-client.git", from: "1.37.0"),
+        .package(url: "https://github.com/apple/swift-nio-ssl.git", from: "2.37.6"),
+        .package(url: "https://github.com/apple/swift-certificates.git", from: "1.21.1"),
+        .package(url: "https://github.com/hummingbird-project/hummingbird.git", from: "2.28.1"),
     ],
     targets: [
         // The beanstalkd protocol client: commands, pure reply decoder, pipelined connection, worker helper.
@@ -124,6 +129,38 @@ let package = Package(
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "Logging", package: "swift-log"),
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+                .product(name: "NIOSSL", package: "swift-nio-ssl"),
+            ],
+            swiftSettings: strictSettings
+        ),
+        // The push consumer: events and registrations from the queue → the device registry and
+        // the providers.
+        .target(
+            name: "PushConsumer",
+            dependencies: [
+                "AlarmCore",
+                "Beanstalk",
+                "PushDelivery",
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+            ],
+            swiftSettings: strictSettings
+        ),
+        // `howalarming-push`: thin main over PushConsumer, plus `devices` subcommands.
+        .executableTarget(
+            name: "HowAlarmingPush",
+            dependencies: [
+                "AlarmCore",
+                "PushConsumer",
+                "PushDelivery",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ],
             swiftSettings: strictSettings
         ),
@@ -203,15 +240,49 @@ let package = Package(
             ],
             swiftSettings: strictSettings
         ),
+        // Stand-ins for the APNs and FCM clouds: HTTP/2 over TLS with a test CA, real JWT checks,
+        // scripted replies.
+        .target(
+            name: "PushMocks",
+            dependencies: [
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdHTTP2", package: "hummingbird"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOSSL", package: "swift-nio-ssl"),
+                .product(name: "X509", package: "swift-certificates"),
+                .product(name: "JWTKit", package: "jwt-kit"),
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "CryptoExtras", package: "swift-crypto"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            path: "Tests/PushMocks",
+            swiftSettings: strictSettings
+        ),
         .testTarget(
             name: "PushDeliveryTests",
             dependencies: [
                 "PushDelivery",
+                "PushMocks",
                 "AlarmCore",
                 "TestSupport",
                 .product(name: "JWTKit", package: "jwt-kit"),
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "CryptoExtras", package: "swift-crypto"),
+            ],
+            swiftSettings: strictSettings
+        ),
+        .testTarget(
+            name: "PushConsumerTests",
+            dependencies: [
+                "PushConsumer",
+                "PushDelivery",
+                "PushMocks",
+                "AlarmCore",
+                "Beanstalk",
+                "EnvisalinkSimulator",
+                "TestSupport",
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "ServiceLifecycleTestKit", package: "swift-service-lifecycle"),
             ],
             swiftSettings: strictSettings
         ),
