@@ -83,11 +83,23 @@ let package = Package(
             ],
             swiftSettings: strictSettings
         ),
+        // What every daemon's main shares: `--config`, `--log-level`, running until SIGTERM.
+        .target(
+            name: "DaemonSupport",
+            dependencies: [
+                "AlarmCore",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+            ],
+            swiftSettings: strictSettings
+        ),
         // `howalarming-envisalink`: thin main over EnvisalinkIntegrator.
         .executableTarget(
             name: "HowAlarmingEnvisalink",
             dependencies: [
                 "AlarmCore",
+                "DaemonSupport",
                 "EnvisalinkIntegrator",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
@@ -125,6 +137,8 @@ let package = Package(
             name: "PushDelivery",
             dependencies: [
                 "AlarmCore",
+                "Beanstalk",
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "JWTKit", package: "jwt-kit"),
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "GRDB", package: "GRDB.swift"),
@@ -156,6 +170,7 @@ let package = Package(
             name: "HowAlarmingPush",
             dependencies: [
                 "AlarmCore",
+                "DaemonSupport",
                 "PushConsumer",
                 "PushDelivery",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),

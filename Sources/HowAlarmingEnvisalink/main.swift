@@ -1,13 +1,6 @@
-import AlarmCore
 import ArgumentParser
+import DaemonSupport
 import EnvisalinkIntegrator
-import Logging
-import ServiceLifecycle
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
 
 /// `howalarming-envisalink`: the alarm integrator for an Envisalink EVL-3/EVL-4 on a DSC PowerSeries panel.
 @main
@@ -25,27 +18,11 @@ struct HowAlarmingEnvisalink: AsyncParsableCommand {
         version: "0.1.0"
     )
 
-    @Option(name: .long, help: ArgumentHelp("Configuration file.", valueName: "file"))
-    var config: String?
-
-    @Option(name: .long, help: "Log level: trace, debug, info, notice, warning, error, critical.")
-    var logLevel: String?
-
-    func validate() throws {
-        if let logLevel, Logger.Level(rawValue: logLevel) == nil {
-            throw ValidationError("--log-level must be one of trace, debug, info, notice, warning, error, critical")
-        }
-    }
+    @OptionGroup var options: DaemonOptions
 
     func run() async throws {
-        let environment = ProcessInfo.processInfo.environment
-        LoggingSetup.bootstrap(level: logLevel.flatMap(Logger.Level.init(rawValue:)), environment: environment, defaultLevel: .info)
-        let logger = Logger(label: "howalarming-envisalink")
-        let configuration = try HowAlarmingConfig.load(explicitPath: config, environment: environment)
-        for warning in configuration.warnings { logger.warning("\(warning)") }
+        let (configuration, logger) = try options.start(label: "howalarming-envisalink")
         let services = try EnvisalinkIntegratorApp.services(configuration: configuration, logger: logger)
-        let group = ServiceGroup(
-            configuration: .init(services: services, gracefulShutdownSignals: [.sigterm, .sigint], logger: logger))
-        try await group.run()
+        try await runUntilSignalled(services, logger: logger)
     }
 }

@@ -173,9 +173,8 @@ import Testing
         let path = directory.appendingPathComponent("AuthKey_ABC123DEFG.p8").path
         try privateKey.pemRepresentation.write(toFile: path, atomically: true, encoding: .utf8)
 
-        let configuration = APNSConfig(
-            keyFile: path, keyID: Self.keyID, teamID: Self.teamID, topic: "com.example.alarm")
-        let provider = try APNSTokenProvider(configuration: configuration, clock: fakeClock.clock)
+        let provider = try APNSTokenProvider(
+            keyFile: path, keyID: Self.keyID, teamID: Self.teamID, clock: fakeClock.clock)
         let keys = await JWTKeyCollection().add(ecdsa: privateKey.publicKey, kid: JWKIdentifier(string: Self.keyID))
         #expect(try await keys.verify(try await provider.token().value, as: ProviderClaims.self).iss == Self.teamID)
     }

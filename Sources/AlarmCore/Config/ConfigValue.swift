@@ -59,6 +59,16 @@ struct ConfigValue {
         "must be an integer from \(range.lowerBound) to \(range.upperBound), got \(String(reflecting: text))"
     }
 
+    /// `true` or `false` (YAML 1.2's booleans; also `yes`/`no`, which the original configs used).
+    func boolean() throws(ConfigError) -> Bool {
+        let text = try text(expected: "true or false")
+        switch text.lowercased() {
+        case "true", "yes": return true
+        case "false", "no": return false
+        default: throw failure("must be true or false, got \(String(reflecting: text))")
+        }
+    }
+
     /// The TCP port numbers.
     static let ports = 1...65535
 

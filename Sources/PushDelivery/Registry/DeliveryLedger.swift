@@ -88,6 +88,18 @@ public struct DeliveryLedger: Sendable {
         try await fetch(where: "event_id = ?", arguments: [Self.key(eventID)])
     }
 
+    /// Deletes the attempts recorded before `cutoff` and returns how many there were.
+    ///
+    /// Exactly-once delivery needs an event's rows only while its job can still come back, which
+    /// is minutes to hours; the retention (`push.ledger_retention_days`) is far longer, for audits.
+    @discardableResult
+    public func purge(recordedBefore cutoff: Date) async throws -> Int {
+        try await database.writer.write { db in
+            try db.execute(sql: "DELETE FROM delivery WHERE at < ?", arguments: [cutoff])
+            return db.changesCount
+        }
+    }
+
     private func fetch(where condition: String, arguments: StatementArguments) async throws -> [DeliveryAttempt] {
         try await database.writer.read { db in
             try Row.fetchAll(db, sql: "SELECT * FROM delivery WHERE \(condition) ORDER BY id", arguments: arguments)

@@ -24,7 +24,7 @@ extension DeviceRegistry {
         let registrations = try await database.writer.write { [valid] db in
             let now = PushDatabase.now()
             return try valid.map { token in
-                try Self.register(token, platform: platform, environment: nil, name: nil, at: now, in: db)
+                try register(token, platform: platform, environment: nil, name: nil, at: now, in: db)
             }
         }
         summary.added = registrations.count { $0 == .added }

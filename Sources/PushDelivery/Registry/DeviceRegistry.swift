@@ -25,10 +25,14 @@ public struct DeviceRegistry: Sendable {
     }
 
     let database: PushDatabase
+    /// The environment of APNs devices registered without one.
+    public let defaultEnvironment: APNSEnvironment
 
-    /// The registry in `database`.
-    public init(database: PushDatabase) {
+    /// The registry in `database`; new APNs devices registered without an environment get
+    /// `defaultEnvironment` (`production`: App Store and TestFlight builds).
+    public init(database: PushDatabase, defaultEnvironment: APNSEnvironment = .production) {
         self.database = database
+        self.defaultEnvironment = defaultEnvironment
     }
 
     /// Registers a device, or re-registers it when its token is already registered.
@@ -37,8 +41,7 @@ public struct DeviceRegistry: Sendable {
     ///   - platform: The phone's operating system; it decides the provider.
     ///   - token: The device token; validated and normalised as ``DeviceToken`` describes.
     ///   - environment: For iOS, the APNs environment of the token. `nil` keeps a re-registered
-    ///     device's environment and gives a new one `production` (App Store and TestFlight
-    ///     builds). Must be `nil` for Android.
+    ///     device's environment and gives a new one ``defaultEnvironment``. Must be `nil` for Android.
     ///   - name: A name for people; `nil` keeps a re-registered device's name, `""` removes it.
     /// - Throws: ``RegistryError`` for an invalid token, name or environment; database errors.
     @discardableResult
@@ -53,7 +56,7 @@ public struct DeviceRegistry: Sendable {
         }
         if let name { try RegisteredDevice.validate(name: name) }
         return try await database.writer.write { db in
-            try Self.register(token, platform: platform, environment: environment, name: name, at: PushDatabase.now(), in: db)
+            try register(token, platform: platform, environment: environment, name: name, at: PushDatabase.now(), in: db)
         }
     }
 
@@ -105,7 +108,7 @@ public struct DeviceRegistry: Sendable {
 
     /// Inserts `token`, or re-registers it when present; shared by ``add(platform:token:environment:name:)``
     /// and ``import(tokens:platform:)``.
-    static func register(
+    func register(
         _ token: DeviceToken, platform: DevicePlatform, environment: APNSEnvironment?, name: String?,
         at now: Date, in db: Database
     ) throws -> Registration {
@@ -127,7 +130,7 @@ public struct DeviceRegistry: Sendable {
                 ])
             return .updated
         }
-        let defaultEnvironment: APNSEnvironment? = platform.provider == .apns ? .production : nil
+        let defaultEnvironment: APNSEnvironment? = platform.provider == .apns ? defaultEnvironment : nil
         try db.cachedStatement(
             sql: """
                 INSERT INTO device (provider, token, platform, environment, name, created_at, registered_at)

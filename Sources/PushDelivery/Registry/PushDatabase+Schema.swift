@@ -48,5 +48,6 @@ extension PushDatabase {
             at TEXT NOT NULL
         );
         CREATE INDEX delivery_by_event_device ON delivery (event_id, token, provider);
+        CREATE INDEX delivery_by_time ON delivery (at);
         """
 }

@@ -33,10 +33,12 @@ public actor APNSTokenProvider: SharedCredentialHolder {
         self.clock = clock
     }
 
-    /// A provider for the `push.apns` configuration: its key ID, team ID and `.p8` key file.
-    public init(configuration: APNSConfig, clock: WallClock = .system) throws(PushCredentialError) {
-        let key = try APNSSigningKey(contentsOfFile: configuration.keyFile)
-        self.init(keyID: configuration.keyID, teamID: configuration.teamID, signer: key, clock: clock)
+    /// A provider for the `.p8` key in `keyFile`, with ID `keyID`, of the team `teamID`.
+    public init(keyFile: String, keyID: String, teamID: String, clock: WallClock = .system)
+        throws(PushCredentialError)
+    {
+        let key = try APNSSigningKey(contentsOfFile: keyFile)
+        self.init(keyID: keyID, teamID: teamID, signer: key, clock: clock)
     }
 
     /// The JWT for the `authorization: bearer` header.

@@ -11,6 +11,7 @@ public struct PushCredentialError: Error, Sendable, Hashable, CustomStringConver
             case invalidServiceAccount = "invalid service account"
             case signingFailed = "signing failed"
             case invalidTokenResponse = "invalid token response"
+            case tokenRefused = "token refused"
         }
 
         private let base: Base
@@ -26,6 +27,9 @@ public struct PushCredentialError: Error, Sendable, Hashable, CustomStringConver
         public static let signingFailed = Code(.signingFailed)
         /// The OAuth2 token endpoint's reply lacks `access_token` or `expires_in`.
         public static let invalidTokenResponse = Code(.invalidTokenResponse)
+        /// The OAuth2 token endpoint refused the assertion (`invalid_grant`, a disabled or deleted
+        /// key, a wrong clock): a credential fault.
+        public static let tokenRefused = Code(.tokenRefused)
 
         public var description: String { base.rawValue }
     }

@@ -1,0 +1,48 @@
+public import AlarmCore
+public import ArgumentParser
+public import Logging
+public import ServiceLifecycle
+
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
+/// The options every HowAlarming daemon takes: `--config` and `--log-level`.
+public struct DaemonOptions: ParsableArguments {
+    @Option(name: .long, help: ArgumentHelp("Configuration file (default: $HOWALARMING_CONFIG, else /etc/howalarming/config.yaml or ./config.yaml).", valueName: "file"))
+    public var config: String?
+
+    @Option(name: .long, help: "Log level: trace, debug, info, notice, warning, error, critical.")
+    public var logLevel: String?
+
+    public init() {}
+
+    public func validate() throws {
+        if let logLevel, Logger.Level(rawValue: logLevel) == nil {
+            throw ValidationError("--log-level must be one of trace, debug, info, notice, warning, error, critical")
+        }
+    }
+
+    /// Sets up logging and loads the configuration, logging its warnings.
+    ///
+    /// - Returns: The configuration and a logger labelled `label`.
+    /// - Throws: ``ConfigError`` naming the file, key and reason.
+    public func start(label: String) throws -> (HowAlarmingConfig, Logger) {
+        let environment = ProcessInfo.processInfo.environment
+        LoggingSetup.bootstrap(
+            level: logLevel.flatMap(Logger.Level.init(rawValue:)), environment: environment, defaultLevel: .info)
+        let logger = Logger(label: label)
+        let configuration = try HowAlarmingConfig.load(explicitPath: config, environment: environment)
+        for warning in configuration.warnings { logger.warning("\(warning)") }
+        return (configuration, logger)
+    }
+}
+
+/// Runs `services` until SIGTERM or SIGINT, then stops them gracefully in reverse order.
+public func runUntilSignalled(_ services: [any Service], logger: Logger) async throws {
+    let group = ServiceGroup(
+        configuration: .init(services: services, gracefulShutdownSignals: [.sigterm, .sigint], logger: logger))
+    try await group.run()
+}

@@ -1,0 +1,30 @@
+import PushDelivery
+
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
+/// One registered device as `devices list` prints it: tab-separated, `-` for what is missing.
+struct DeviceLine {
+    let text: String
+
+    init(_ device: RegisteredDevice) {
+        let fields: [String?] = [
+            device.platform.rawValue, device.environment?.rawValue, device.token.value, device.name,
+            Self.time(device.registeredAt), device.lastSuccessAt.map(Self.time), device.lastError,
+        ]
+        text = fields.map { Self.cell($0) }.joined(separator: "\t")
+    }
+
+    /// A field without tabs or line breaks, so that a line stays one device.
+    private static func cell(_ value: String?) -> String {
+        guard let value, !value.isEmpty else { return "-" }
+        return String(value.map { $0 == "\t" || $0.isNewline ? " " : $0 })
+    }
+
+    private static func time(_ date: Date) -> String {
+        date.formatted(.iso8601)
+    }
+}

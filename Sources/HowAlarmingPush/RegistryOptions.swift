@@ -1,0 +1,33 @@
+public import AlarmCore
+public import ArgumentParser
+public import PushDelivery
+
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
+/// Where the device registry is: `--database`, else `push.database` of the configuration.
+struct RegistryOptions: ParsableArguments {
+    @Option(name: .long, help: ArgumentHelp("Configuration file (default: $HOWALARMING_CONFIG, else /etc/howalarming/config.yaml or ./config.yaml).", valueName: "file"))
+    var config: String?
+
+    @Option(name: .long, help: ArgumentHelp("The device database, instead of push.database.", valueName: "file"))
+    var database: String?
+
+    /// The registry, opened (and created if missing).
+    func registry() throws -> DeviceRegistry {
+        if let database {
+            return DeviceRegistry(database: try PushDatabase(path: database))
+        }
+        let configuration = try HowAlarmingConfig.load(
+            explicitPath: config, environment: ProcessInfo.processInfo.environment)
+        return DeviceRegistry(
+            database: try PushDatabase(path: configuration.push.database),
+            defaultEnvironment: configuration.push.apns?.environment ?? .production)
+    }
+}
+
+extension DevicePlatform: ExpressibleByArgument {}
+extension APNSEnvironment: ExpressibleByArgument {}

@@ -1,0 +1,26 @@
+import ArgumentParser
+import DaemonSupport
+import PushConsumer
+
+/// `howalarming-push [run]`: the push consumer daemon.
+struct Run: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Run the push consumer (the default).",
+        discussion: """
+            Takes events from the push.tube tube and sends a notification for each event whose type \
+            is in push.triggers to every registered phone, through APNs (push.apns) and FCM \
+            (push.fcm), exactly once per phone. Device registrations arrive on \
+            push.registration_tube. Stops cleanly on SIGTERM or SIGINT: the event in flight is \
+            finished. Keys and tokens never appear in logs.
+            """
+    )
+
+    @OptionGroup var options: DaemonOptions
+
+    func run() async throws {
+        let (configuration, logger) = try options.start(label: "howalarming-push")
+        let senders = try PushSenders.make(configuration: configuration.push, logger: logger)
+        let services = try PushConsumerApp.services(configuration: configuration, senders: senders, logger: logger)
+        try await runUntilSignalled(services, logger: logger)
+    }
+}

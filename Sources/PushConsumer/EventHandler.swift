@@ -1,0 +1,29 @@
+import AlarmCore
+import PushDelivery
+
+/// Turns events from the push tube into notifications: the trigger filter in front of the
+/// dispatcher, and the dispatcher's verdict as a job outcome.
+struct EventHandler: Sendable {
+    let dispatcher: PushDispatcher
+    let triggers: Set<EventType>
+    /// How long a job waits after its provider halted, before it is tried again.
+    let haltDelay: Duration
+
+    func handle(_ event: AlarmEvent, context: JobContext) async throws -> JobOutcome {
+        guard triggers.contains(event.type) else {
+            context.logger.debug("not a trigger: acknowledged without a notification", metadata: [
+                "type": "\(event.type)"
+            ])
+            return .done
+        }
+        switch try await dispatcher.deliver(event) {
+        case .delete:
+            return .done
+        case .release(let after):
+            return .retry(after: after)
+        case .halt(let reason):
+            context.logger.error("notifications held: a provider is halted", metadata: ["reason": "\(reason)"])
+            return .retry(after: haltDelay)
+        }
+    }
+}

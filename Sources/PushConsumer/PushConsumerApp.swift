@@ -1,0 +1,47 @@
+public import AlarmCore
+import Beanstalk
+public import Logging
+public import PushDelivery
+public import ServiceLifecycle
+
+/// Builds the push consumer's services from the configuration; `main` runs them.
+public enum PushConsumerApp {
+    /// The services: the sender closer, the ledger janitor, the registration consumer and the
+    /// event consumer.
+    ///
+    /// - Parameters:
+    ///   - senders: The providers' senders (``PushSenders/make(configuration:logger:)``); empty
+    ///     runs fine and delivers nothing.
+    /// - Throws: The database error when the device database cannot be opened.
+    public static func services(
+        configuration: HowAlarmingConfig, senders: [any NotificationSender], logger: Logger
+    ) throws -> [any Service] {
+        let push = configuration.push
+        let database = try PushDatabase(path: push.database)
+        let registry = DeviceRegistry(database: database, defaultEnvironment: push.apns?.environment ?? .production)
+        let ledger = DeliveryLedger(database: database)
+        let settings = DispatchSettings(concurrency: push.concurrency)
+        let dispatcher = PushDispatcher(
+            registry: registry, ledger: ledger, senders: senders, settings: settings, logger: logger)
+        if senders.isEmpty {
+            logger.warning("no push provider configured (push.apns, push.fcm): events are acknowledged, nothing is delivered")
+        }
+        let events = EventHandler(dispatcher: dispatcher, triggers: Set(push.triggers), haltDelay: settings.haltPeriod)
+        let registrations = RegistrationHandler(registry: registry)
+        let endpoint = configuration.beanstalkd.endpoint
+        // A ServiceGroup stops services in reverse order: first the event consumer (its
+        // in-flight event finishes), then registrations, and last the providers' connections.
+        return [
+            SenderCloser(senders: senders),
+            LedgerJanitor(
+                ledger: ledger, retention: .seconds(push.ledgerRetentionDays * 86_400), interval: .seconds(6 * 3600),
+                logger: logger),
+            QueueConsumer<RegistrationJob>(
+                endpoint: endpoint, configuration: ConsumerConfiguration(tubes: [push.registrationTube]),
+                logger: logger, handler: registrations.handle),
+            QueueConsumer<AlarmEvent>(
+                endpoint: endpoint, configuration: ConsumerConfiguration(tubes: [push.tube]),
+                logger: logger, handler: events.handle),
+        ]
+    }
+}

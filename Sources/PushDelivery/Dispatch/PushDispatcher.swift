@@ -1,0 +1,206 @@
+public import AlarmCore
+public import Logging
+import Beanstalk
+import ServiceLifecycle
+
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
+/// Delivers one event to every registered device, exactly once per device: the heart of the
+/// push consumer.
+///
+/// A run plans the devices (``FanOutPlan``: skipping those the ledger shows as delivered), sends
+/// to all of them concurrently (at most ``DispatchSettings/concurrency`` at once), retries
+/// passing failures a few times within the run, records every reply in the ledger as it
+/// arrives, prunes dead tokens, and answers what to do with the job (``JobCompletion``).
+///
+/// When more than half of a provider's devices in a run get a reply saying the token belongs to
+/// another app or project, the configuration is wrong: the provider halts instead of pruning.
+/// A halted provider sends nothing for ``DispatchSettings/haltPeriod``; its devices' events are
+/// kept in their jobs.
+public struct PushDispatcher: Sendable {
+    private let registry: DeviceRegistry
+    private let ledger: DeliveryLedger
+    private let senders: [PushProvider: any NotificationSender]
+    private let settings: DispatchSettings
+    private let clock: WallClock
+    private let logger: Logger
+    private let halts = ProviderHalts()
+
+    /// A dispatcher sending through `senders` (at most one per provider) to the devices of
+    /// `registry`, recording in `ledger`.
+    public init(
+        registry: DeviceRegistry, ledger: DeliveryLedger, senders: [any NotificationSender],
+        settings: DispatchSettings = DispatchSettings(), clock: WallClock = .system, logger: Logger
+    ) {
+        self.registry = registry
+        self.ledger = ledger
+        self.senders = Dictionary(senders.map { ($0.provider, $0) }, uniquingKeysWith: { first, _ in first })
+        self.settings = settings
+        self.clock = clock
+        self.logger = logger
+    }
+
+    /// The providers this dispatcher can send through.
+    public var providers: Set<PushProvider> { Set(senders.keys) }
+
+    /// Delivers `event` to every device that has not had it yet.
+    ///
+    /// - Throws: Database errors (the job should be retried); nothing about providers, whose
+    ///   failures are in the returned completion.
+    public func deliver(_ event: AlarmEvent) async throws -> JobCompletion {
+        let eventID = event.deliveryID
+        let plan = FanOutPlan(
+            devices: try await registry.list(), delivered: try await ledger.deliveredDevices(eventID: eventID),
+            providers: providers)
+        var logger = self.logger
+        logger[metadataKey: "event_id"] = "\(eventID.uuidString.lowercased())"
+        if !plan.unreachable.isEmpty {
+            logger.debug("devices without a configured provider are skipped", metadata: [
+                "devices": "\(plan.unreachable.count)"
+            ])
+        }
+        var haltedOutcomes: [DeviceOutcome] = []
+        var sendable: [RegisteredDevice] = []
+        for device in plan.pending {
+            if let halt = halts.current(device.token.provider) {
+                haltedOutcomes.append(.halted(reason: halt.reason))
+            } else {
+                sendable.append(device)
+            }
+        }
+        let now = clock.now
+        let prepared = senders.mapValues { $0.prepare(event, now: now) }
+        let deliveries = try await send(to: sendable, prepared: prepared, eventID: eventID, logger: logger)
+        let outcomes = try await settle(deliveries, eventID: eventID, logger: logger)
+        logger.debug("event dispatched", metadata: [
+            "sent": "\(deliveries.count)", "skipped": "\(plan.alreadyDelivered.count)",
+            "halted": "\(haltedOutcomes.count)",
+        ])
+        return JobCompletion(outcomes: outcomes + haltedOutcomes)
+    }
+
+    /// Sends to `devices`, at most ``DispatchSettings/concurrency`` at once.
+    private func send(
+        to devices: [RegisteredDevice], prepared: [PushProvider: any PreparedNotification], eventID: UUID,
+        logger: Logger
+    ) async throws -> [DeviceDelivery] {
+        try await withThrowingTaskGroup(of: DeviceDelivery.self) { group in
+            var remaining = devices.makeIterator()
+            func startNext() {
+                guard let device = remaining.next(), let notification = prepared[device.token.provider] else { return }
+                group.addTask {
+                    try await deliver(notification, to: device, eventID: eventID, logger: logger)
+                }
+            }
+            for _ in 0..<min(settings.concurrency, devices.count) { startNext() }
+            var deliveries: [DeviceDelivery] = []
+            deliveries.reserveCapacity(devices.count)
+            while let delivery = try await group.next() {
+                deliveries.append(delivery)
+                startNext()
+            }
+            return deliveries
+        }
+    }
+
+    /// Sends to one device, retrying passing failures within the run; records every attempt
+    /// except a last one whose outcome awaits the spread.
+    private func deliver(
+        _ notification: any PreparedNotification, to device: RegisteredDevice, eventID: UUID, logger: Logger
+    ) async throws -> DeviceDelivery {
+        var attempt = 1
+        while true {
+            let report = await notification.send(to: device)
+            if report.dependsOnSpread {
+                return DeviceDelivery(device: device, report: report, awaitsSpread: true)
+            }
+            try await record(report, outcome: report.outcome, device: device, eventID: eventID)
+            guard case .retry(let after, let reason, _) = report.outcome, attempt < settings.attemptsPerRun,
+                let wait = waitInRun(after: after, attempt: attempt)
+            else {
+                return DeviceDelivery(device: device, report: report, awaitsSpread: false)
+            }
+            logger.debug("send will be retried in this run", metadata: [
+                "device": "\(device.token.provider)", "reason": "\(reason)", "wait": "\(wait)",
+            ])
+            do {
+                try await cancelWhenGracefulShutdown { try await Task.sleep(for: wait) }
+            } catch {
+                // Stopping: the job is released and the device tried again later.
+                return DeviceDelivery(device: device, report: report, awaitsSpread: false)
+            }
+            attempt += 1
+        }
+    }
+
+    /// The wait before another attempt within this run, or `nil` when the provider asked for
+    /// longer than a run waits.
+    private func waitInRun(after: Duration?, attempt: Int) -> Duration? {
+        if let after { return after <= settings.longestWaitInRun ? after : nil }
+        let backoff = Backoff(initial: settings.firstRetryDelay, maximum: settings.longestWaitInRun)
+        return backoff.delay(forAttempt: attempt - 1)
+    }
+
+    /// Decides the spread-dependent outcomes, records them, prunes dead tokens, halts providers,
+    /// and returns every device's outcome.
+    private func settle(_ deliveries: [DeviceDelivery], eventID: UUID, logger: Logger) async throws -> [DeviceOutcome] {
+        let widespread = Self.widespreadProviders(deliveries)
+        var outcomes: [DeviceOutcome] = []
+        outcomes.reserveCapacity(deliveries.count)
+        for delivery in deliveries {
+            let provider = delivery.device.token.provider
+            let outcome =
+                widespread.contains(provider) ? delivery.report.widespreadOutcome : delivery.report.outcome
+            if delivery.awaitsSpread {
+                try await record(delivery.report, outcome: outcome, device: delivery.device, eventID: eventID)
+            }
+            switch outcome {
+            case .prune(let reason):
+                let removed = try await registry.prune(delivery.device.token, repliedAt: delivery.report.invalidSince)
+                logger.notice(removed ? "device pruned" : "device kept: registered again since", metadata: [
+                    "device": "\(delivery.device.token.provider) \(delivery.device.name ?? "unnamed")",
+                    "reason": "\(reason)",
+                ])
+            case .halt(let reason):
+                if halts.halt(provider, reason: reason, for: settings.haltPeriod) {
+                    logger.critical(
+                        "\(provider) halted: credential or configuration fault; notifications wait until it is fixed",
+                        metadata: ["reason": "\(reason)", "retry_in": "\(settings.haltPeriod)"])
+                }
+            case .fail(let reason):
+                logger.warning("notification refused for a device", metadata: [
+                    "device": "\(provider)", "reason": "\(reason)",
+                ])
+            case .delivered, .retry, .refreshCredentials:
+                break
+            }
+            outcomes.append(outcome.deviceOutcome)
+        }
+        return outcomes
+    }
+
+    /// The providers for which more than half of this run's devices got a spread-dependent reply.
+    static func widespreadProviders(_ deliveries: [DeviceDelivery]) -> Set<PushProvider> {
+        var counts: [PushProvider: (spread: Int, total: Int)] = [:]
+        for delivery in deliveries {
+            let provider = delivery.device.token.provider
+            var count = counts[provider] ?? (0, 0)
+            count.total += 1
+            if delivery.awaitsSpread { count.spread += 1 }
+            counts[provider] = count
+        }
+        return Set(counts.filter { $0.value.spread * 2 > $0.value.total }.keys)
+    }
+
+    private func record(_ report: SendReport, outcome: DeliveryOutcome, device: RegisteredDevice, eventID: UUID)
+        async throws
+    {
+        try await ledger.record(
+            eventID: eventID, device: device.token, status: outcome.ledgerStatus, reason: outcome.reason,
+            providerMessageID: outcome.providerMessageID, latency: report.latency)
+    }
+}
