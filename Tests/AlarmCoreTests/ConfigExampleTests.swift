@@ -27,7 +27,10 @@ import Testing
         }.joined(separator: "\n")
         let config = try HowAlarmingConfig.parse(yaml: enabled, path: Self.examplePath, environment: [:])
         #expect(config.warnings == [])
-        #expect(config.push.apns?.keyID == "ABC123DEFG")
+        #expect(
+            config.push.apns?.authentication
+                == .token(keyFile: Self.examplePath.replacingOccurrences(of: "config.example.yaml", with: "AuthKey_ABC123DEFG.p8"),
+                    keyID: "ABC123DEFG", teamID: "TEAM123456"))
         #expect(config.push.apns?.environment == .production)
         #expect(config.push.fcm?.serviceAccountFile.hasSuffix("/deploy/service-account.json") == true)
     }

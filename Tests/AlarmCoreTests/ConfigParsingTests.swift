@@ -117,6 +117,39 @@ import Testing
         #expect(config.push.triggers == [.alarm])
     }
 
+    @Test func apnsCertificateAuthentication() throws {
+        let config = try parse("""
+            push:
+              apns: {certificate_file: apns.pem, private_key_file: apns-key.pem, topic: com.example.alarm}
+              concurrency: 64
+              request_timeout: 5
+              critical_alarms: true
+              registration_tube: phones
+            """, path: "/srv/conf/howalarming.yaml")
+        #expect(
+            config.push.apns?.authentication
+                == .certificate(certificateFile: "/srv/conf/apns.pem", privateKeyFile: "/srv/conf/apns-key.pem"))
+        #expect(config.push.concurrency == 64)
+        #expect(config.push.requestTimeout == 5)
+        #expect(config.push.criticalAlarms)
+        #expect(config.push.registrationTube.rawValue == "phones")
+
+        let both = #expect(throws: ConfigError.self) {
+            try parse("""
+                push:
+                  apns: {certificate_file: a.pem, private_key_file: b.pem, key_file: k.p8, key_id: ABCDEFGHIJ,
+                         team_id: "0123456789", topic: t}
+                """)
+        }
+        #expect(both?.keyPath == "push.apns.certificate_file")
+        let noKey = #expect(throws: ConfigError.self) {
+            try parse("push: {apns: {certificate_file: a.pem, topic: t}}")
+        }
+        #expect(noKey?.keyPath == "push.apns.private_key_file")
+        let notBoolean = #expect(throws: ConfigError.self) { try parse("push: {critical_alarms: maybe}") }
+        #expect(notBoolean?.description.contains("push.critical_alarms: must be true or false") == true)
+    }
+
     @Test func newKeysAndListenForms() throws {
         let config = try parse("""
             beanstalkd: {socket: /run/beanstalkd.sock}
@@ -128,8 +161,7 @@ import Testing
             """, path: "/srv/conf/howalarming.yaml")
         #expect(config.beanstalkd.socket == "/run/beanstalkd.sock")
         let apns = try #require(config.push.apns)
-        #expect(apns.keyFile == "/keys/k.p8")
-        #expect(apns.teamID == "0123456789")
+        #expect(apns.authentication == .token(keyFile: "/keys/k.p8", keyID: "ABCDEFGHIJ", teamID: "0123456789"))
         #expect(apns.environment == .sandbox)
         #expect(apns.endpoint == "http://127.0.0.1:9999")
         #expect(apns.caFile == "/srv/conf/ca.pem")
