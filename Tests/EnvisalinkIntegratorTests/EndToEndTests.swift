@@ -16,8 +16,8 @@ struct EndToEndTests {
                     "--master-code", IntegratorHarness.masterCode, "--exit-delay", "0.3",
                     "--zone", "1=Front door", "--zone", "2=Hall PIR", "--no-stdin-control",
                 ])
-                let tpiPort = try port(in: try await simulator.awaitLine(containing: "tpi listening on"))
-                let controlPort = try port(in: try await simulator.awaitLine(containing: "control listening on"))
+                let tpiPort = try SimulatorProcess.port(in: try await simulator.awaitLine(containing: "tpi listening on"))
+                let controlPort = try SimulatorProcess.port(in: try await simulator.awaitLine(containing: "control listening on"))
                 let config = directory.appending("config.yaml")
                 try """
                     beanstalkd:
@@ -39,11 +39,11 @@ struct EndToEndTests {
                 let tube = try TubeName("cli")
 
                 _ = try await readEvents(from: server, tube: tube, until: "the status dump") { $0.code == "510" }
-                #expect(try await control(controlPort, "open 1").hasPrefix("ok"))
+                #expect(try await SimulatorProcess.control(controlPort, "open 1").hasPrefix("ok"))
                 let open = try await readEvents(from: server, tube: tube, until: "zone 1 open") { $0.code == "609" }
                 #expect(open.last?.zoneName == "Front door")
 
-                #expect(try await control(controlPort, "close 1").hasPrefix("ok"))
+                #expect(try await SimulatorProcess.control(controlPort, "close 1").hasPrefix("ok"))
                 _ = try await readEvents(from: server, tube: tube, until: "partition ready") { $0.code == "650" }
                 let send = try await ProcessRunner.run(cli, arguments: ["send", "arm", "--config", config])
                 #expect(send.status.isSuccess, "\(send)")
@@ -51,12 +51,12 @@ struct EndToEndTests {
                 let commandID = send.stdout.trimmingCharacters(in: .whitespacesAndNewlines)
                 #expect(armed.contains { $0.type == .command && $0.commandID?.uuidString.lowercased() == commandID })
 
-                #expect(try await control(controlPort, "drop").hasPrefix("ok"))
+                #expect(try await SimulatorProcess.control(controlPort, "drop").hasPrefix("ok"))
                 _ = try await readEvents(from: server, tube: tube, until: "link lost") { $0.type == .fault && $0.code == "link" }
                 _ = try await readEvents(from: server, tube: tube, until: "link restored") { $0.type == .recovery && $0.code == "link" }
 
                 try await server.stop()
-                #expect(try await control(controlPort, "open 2").hasPrefix("ok"))
+                #expect(try await SimulatorProcess.control(controlPort, "open 2").hasPrefix("ok"))
                 try await server.restart()
                 let spooled = try await readEvents(from: server, tube: tube, until: "zone 2 open") { $0.code == "609" && $0.zone == 2 }
                 #expect(spooled.last?.zoneName == "zone 002")
@@ -72,17 +72,5 @@ struct EndToEndTests {
                 }
             }
         }
-    }
-
-    private func port(in line: String) throws -> Int {
-        try #require(line.split(separator: ":").last.flatMap { Int($0.trimmingCharacters(in: .whitespaces)) })
-    }
-
-    /// Sends one control command to the simulator and returns its one-line answer.
-    private func control(_ port: Int, _ command: String) async throws -> String {
-        let result = try await ProcessRunner.run("/bin/bash", arguments: [
-            "-c", "exec 3<>/dev/tcp/127.0.0.1/\(port); printf '%s\\n' \"$1\" >&3; head -n 1 <&3", "control", command,
-        ], timeout: .seconds(10))
-        return result.stdout
     }
 }

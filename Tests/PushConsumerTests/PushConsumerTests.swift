@@ -1,0 +1,121 @@
+import AlarmCore
+import Beanstalk
+import Foundation
+import PushConsumer
+import PushDelivery
+import PushMocks
+import ServiceLifecycle
+import TestSupport
+import Testing
+
+/// The push consumer's services in-process, against a real beanstalkd and the mock providers.
+@Suite("Push consumer")
+struct PushConsumerTests {
+    /// Runs the consumer's services while `body` runs; stops them gracefully afterwards.
+    private func withConsumer(_ stage: PushStage, _ body: () async throws -> Void) async throws {
+        let configuration = try stage.configuration()
+        let senders = try PushSenders.make(configuration: configuration.push, logger: quietLogger)
+        let services = try PushConsumerApp.services(configuration: configuration, senders: senders, logger: quietLogger)
+        let group = ServiceGroup(configuration: .init(services: services, logger: quietLogger))
+        let running = Task { try await group.run() }
+        try await TestSupport.running(body) then: {
+            await group.triggerGracefulShutdown()
+            _ = try? await running.value
+        }
+    }
+
+    private func registry(_ stage: PushStage) throws -> DeviceRegistry {
+        DeviceRegistry(database: try PushDatabase(path: stage.databasePath))
+    }
+
+    @Test func triggersBecomeNotificationsOnBothProvidersAndOtherEventsAreAcknowledged() async throws {
+        try await PushStage.run { stage in
+            let registry = try registry(stage)
+            try await registry.add(platform: .ios, token: PushStage.apnsToken(1))
+            try await registry.add(platform: .android, token: "android-token:1")
+            try await withConsumer(stage) {
+                try await stage.put(PushStage.alarm(type: "info"))
+                try await stage.put(PushStage.alarm())
+                let apple = try await stage.apns.waitForRequests(count: 1)
+                let google = try await stage.fcm.waitForRequests(count: 1)
+                let payload = try JSONSerialization.jsonObject(with: Data(apple[0].body)) as? [String: Any]
+                #expect(payload?["type"] as? String == "alarm")
+                #expect(google[0].deviceToken == "android-token:1")
+            }
+            // The info event came first and was acknowledged without a notification.
+            #expect(await stage.apns.requests().count == 1)
+            #expect(await stage.fcm.requests().count == 1)
+            #expect(try stage.stats()["current-jobs-ready"] == "0")
+        }
+    }
+
+    @Test func theSameEventPutTwiceIsDeliveredOncePerDevice() async throws {
+        try await PushStage.run { stage in
+            let registry = try registry(stage)
+            for index in 1...5 { try await registry.add(platform: .ios, token: PushStage.apnsToken(index)) }
+            let event = PushStage.alarm()
+            try await withConsumer(stage) {
+                try await stage.put(event)
+                try await stage.put(event)
+                // A later event as a barrier: when its notifications arrive, both copies were handled.
+                try await stage.put(PushStage.alarm(zone: 2))
+                _ = try await stage.apns.waitForRequests(count: 10)
+            }
+            let requests = await stage.apns.requests()
+            #expect(requests.count == 10)
+            #expect(Set(requests.map { $0.headers["apns-id"] ?? "" }).count == 10)
+        }
+    }
+
+    @Test func deadTokensArePrunedAndRetriesDeliverWithoutDuplicates() async throws {
+        try await PushStage.run { stage in
+            let registry = try registry(stage)
+            for index in 1...3 { try await registry.add(platform: .ios, token: PushStage.apnsToken(index)) }
+            await stage.apns.script(token: PushStage.apnsToken(2), [.error(status: 410, reason: "Unregistered")])
+            await stage.apns.script(token: PushStage.apnsToken(3), [
+                .error(status: 500, reason: "InternalServerError"), .error(status: 503, reason: "ServiceUnavailable"),
+            ])
+            try await withConsumer(stage) {
+                try await stage.put(PushStage.alarm())
+                // 1 delivered, 2 pruned, 3 delivered on its third attempt.
+                _ = try await stage.apns.waitForRequests(count: 5)
+                try await waitUntil("the job to be deleted") { try stage.stats()["cmd-delete"] == "1" }
+            }
+            #expect(Set(try await registry.list().map(\.token.value)) == [PushStage.apnsToken(1), PushStage.apnsToken(3)])
+            let delivered = await stage.apns.requests().filter { $0.replyStatus == 200 }.map(\.deviceToken)
+            #expect(delivered.sorted() == [PushStage.apnsToken(1), PushStage.apnsToken(3)])
+        }
+    }
+
+    @Test func registrationsFromTheQueueReachTheRegistryAndBadOnesAreBuried() async throws {
+        try await PushStage.run { stage in
+            let registry = try registry(stage)
+            try await withConsumer(stage) {
+                try await stage.put(
+                    #"{"type":"register","platform":"ios","token":"\#(PushStage.apnsToken(7))","environment":"sandbox","name":"Kitchen iPad"}"#,
+                    on: "push-registrations")
+                try await stage.put(#"{"type":"register","platform":"ios","token":"not-hex"}"#, on: "push-registrations")
+                try await stage.put("not json at all", on: "push")
+                try await waitUntil("the registration") { try await registry.list().count == 1 }
+                try await waitUntil("two buried jobs") {
+                    try stage.stats()["current-jobs-buried"] == "2"
+                }
+            }
+            let device = try #require(try await registry.list().first)
+            #expect(device.environment == .sandbox)
+            #expect(device.name == "Kitchen iPad")
+        }
+    }
+
+    @Test func runsWithNoDevicesAndAcknowledgesEvents() async throws {
+        try await PushStage.run { stage in
+            try await withConsumer(stage) {
+                try await stage.put(PushStage.alarm())
+                try await waitUntil("the event to be acknowledged") {
+                    try stage.stats()["cmd-delete"] == "1"
+                }
+            }
+            #expect(await stage.apns.requests().isEmpty)
+        }
+    }
+}

@@ -1,0 +1,132 @@
+import AlarmCore
+import Beanstalk
+import Foundation
+import Logging
+import PushDelivery
+import PushMocks
+import TestSupport
+import Testing
+
+/// A real beanstalkd, mock APNs and FCM servers with their credentials on disk, and a
+/// configuration for the push consumer pointing at all of them.
+struct PushStage {
+    let server: BeanstalkdServer
+    let directory: TemporaryDirectory
+    let apns: MockAPNSServer
+    let fcm: MockFCMServer
+    let apnsKey: TestAPNSKey
+    static let topic = "com.example.alarm"
+
+    var databasePath: String { directory.appending("push.sqlite") }
+    var configPath: String { directory.appending("config.yaml") }
+
+    /// Runs `body` with everything started; stops the mocks and beanstalkd afterwards.
+    static func run<Result>(
+        isolation: isolated (any Actor)? = #isolation, _ body: (PushStage) async throws -> Result
+    ) async throws -> Result {
+        try await withTemporaryDirectory { directory in
+            try await withBinloggedBeanstalkd { server in
+                let authority = try TestCertificateAuthority()
+                try authority.writeCA(to: directory.appending("ca.pem"))
+                let key = TestAPNSKey.generate()
+                try key.p8PEM.write(toFile: directory.appending("AuthKey.p8"), atomically: true, encoding: .utf8)
+                let account = try TestServiceAccount.generate()
+                let apns = try await MockAPNSServer.start(
+                    authority: authority, topic: topic, signingKeys: [key.keyID: key.publicKey], teamID: key.teamID)
+                let fcm = try await MockFCMServer.start(
+                    authority: authority, projectID: account.projectID, serviceAccountEmail: account.email,
+                    serviceAccountKey: account.key.publicKey)
+                try account.json(tokenURI: fcm.tokenURI)
+                    .write(toFile: directory.appending("service-account.json"), atomically: true, encoding: .utf8)
+                let stage = PushStage(server: server, directory: directory, apns: apns, fcm: fcm, apnsKey: key)
+                try stage.configurationText().write(toFile: stage.configPath, atomically: true, encoding: .utf8)
+                return try await running { try await body(stage) } then: {
+                    await apns.stop()
+                    await fcm.stop()
+                }
+            }
+        }
+    }
+
+    /// The YAML configuration; `extra` is appended (more top-level sections).
+    func configurationText(extra: String = "") -> String {
+        """
+        beanstalkd:
+          host: 127.0.0.1
+          port: \(server.port)
+          tubes: {commands: [commands], events: [push]}
+        push:
+          database: \(databasePath)
+          concurrency: 50
+          request_timeout: 5
+          apns:
+            key_file: AuthKey.p8
+            key_id: \(apnsKey.keyID)
+            team_id: \(apnsKey.teamID)
+            topic: \(Self.topic)
+            endpoint: \(apns.baseURL)
+            ca_file: ca.pem
+          fcm:
+            service_account_file: service-account.json
+            endpoint: \(fcm.baseURL)
+            ca_file: ca.pem
+        \(extra)
+        """
+    }
+
+    /// The parsed configuration.
+    func configuration() throws -> HowAlarmingConfig {
+        try HowAlarmingConfig.load(explicitPath: configPath, environment: [:])
+    }
+
+    /// A connection to the stage's beanstalkd using `tube`.
+    func connection(using tube: String = "push") async throws -> BeanstalkConnection {
+        let connection = try await BeanstalkConnection.connect(to: .tcp(host: server.host, port: server.port))
+        try await connection.use(try TubeName(tube))
+        return connection
+    }
+
+    /// Puts `text` on `tube`.
+    func put(_ text: String, on tube: String = "push") async throws {
+        let connection = try await connection(using: tube)
+        _ = try await connection.put(text)
+        await connection.close()
+    }
+
+    /// beanstalkd's `stats`.
+    func stats() throws -> [String: String] {
+        let client = try RawBeanstalkClient(server)
+        defer { client.close() }
+        return try client.stats()
+    }
+
+    /// A distinct APNs token for `index`.
+    static func apnsToken(_ index: Int) -> String {
+        let hex = String(index, radix: 16)
+        return String(repeating: "0", count: 64 - hex.count) + hex
+    }
+
+    /// An alarm event's JSON with a fresh id.
+    static func alarm(id: UUID = UUID(), type: String = "alarm", zone: Int = 1) -> String {
+        """
+        {"type":"\(type)","code":"601","message":"Zone alarm: Front door","timestamp":1700000000,\
+        "id":"\(id.uuidString.lowercased())","source":"test","sequence":1,"partition":1,"zone":\(zone)}
+        """
+    }
+}
+
+let quietLogger = Logger(label: "test", factory: { _ in SwiftLogNoOpLogHandler() })
+
+/// Waits until `condition` holds, checking every 20 ms, or fails the test after `timeout`.
+func waitUntil(
+    _ description: String, timeout: Duration = .seconds(10), isolation: isolated (any Actor)? = #isolation,
+    _ condition: () async throws -> Bool
+) async throws {
+    let deadline = ContinuousClock.now + timeout
+    while ContinuousClock.now < deadline {
+        if try await condition() { return }
+        try await Task.sleep(for: .milliseconds(20))
+    }
+    Issue.record("timed out waiting for \(description)")
+    throw CancellationError()
+}
