@@ -18,10 +18,10 @@ struct PushConsumerTests {
         let services = try PushConsumerApp.services(configuration: configuration, senders: senders, logger: quietLogger)
         let group = ServiceGroup(configuration: .init(services: services, logger: quietLogger))
         let running = Task { try await group.run() }
-        try await TestSupport.running(body) then: {
+        try await TestSupport.running({ try await body() }, then: {
             await group.triggerGracefulShutdown()
             _ = try? await running.value
-        }
+        })
     }
 
     private func registry(_ stage: PushStage) throws -> DeviceRegistry {
@@ -71,8 +71,8 @@ struct PushConsumerTests {
         try await PushStage.run { stage in
             let registry = try registry(stage)
             for index in 1...3 { try await registry.add(platform: .ios, token: PushStage.apnsToken(index)) }
-            await stage.apns.script(token: PushStage.apnsToken(2), [.error(status: 410, reason: "Unregistered")])
-            await stage.apns.script(token: PushStage.apnsToken(3), [
+            stage.apns.script(token: PushStage.apnsToken(2), [.error(status: 410, reason: "Unregistered")])
+            stage.apns.script(token: PushStage.apnsToken(3), [
                 .error(status: 500, reason: "InternalServerError"), .error(status: 503, reason: "ServiceUnavailable"),
             ])
             try await withConsumer(stage) {

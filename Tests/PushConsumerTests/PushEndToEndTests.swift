@@ -41,16 +41,29 @@ struct PushEndToEndTests {
             #expect(addAndroid.status.isSuccess, "\(addAndroid)")
 
             let consumer = try ProcessRunner.start(push, arguments: ["--config", stage.configPath])
-            let integrator = try ProcessRunner.start(
-                try Executables.path("howalarming-envisalink"), arguments: ["--config", stage.configPath])
+            // Its log (standard error) on standard output, to wait for the login.
+            let integrator = try ProcessRunner.start("/bin/sh", arguments: [
+                "-c", "exec \"$0\" --config \"$1\" 2>&1", try Executables.path("howalarming-envisalink"), stage.configPath,
+            ])
             _ = try await integrator.awaitLine(containing: "logged in")
             #expect(try await SimulatorProcess.control(controlPort, "send 6011001").hasPrefix("ok"))
 
-            let apple = try #require(try await stage.apns.waitForRequests(count: 1, timeout: .seconds(20)).first)
-            let google = try #require(try await stage.fcm.waitForRequests(count: 1, timeout: .seconds(20)).first)
-            let payload = try #require(try JSONSerialization.jsonObject(with: Data(apple.body)) as? [String: Any])
-            #expect(payload["type"] as? String == "alarm")
+            // The status dump after the login may push a recovery first; wait for the alarm.
+            func alarm(_ body: [UInt8]) -> [String: Any]? {
+                guard let object = try? JSONSerialization.jsonObject(with: Data(body)) as? [String: Any] else { return nil }
+                let fields = object["message"].flatMap { ($0 as? [String: Any])?["data"] as? [String: Any] } ?? object
+                return fields["type"] as? String == "alarm" ? fields : nil
+            }
+            try await waitUntil("the alarm at both providers", timeout: .seconds(20)) {
+                let apple = await stage.apns.requests().contains { alarm($0.body) != nil }
+                let google = await stage.fcm.requests().contains { alarm($0.body) != nil }
+                return apple && google
+            }
+            let apple = try #require(await stage.apns.requests().first { alarm($0.body) != nil })
+            let google = try #require(await stage.fcm.requests().first { alarm($0.body) != nil })
+            let payload = try #require(alarm(apple.body))
             #expect(payload["zone_name"] as? String == "Front door")
+            #expect(alarm(google.body)?["zone_name"] as? String == "Front door")
             #expect(apple.deviceToken == PushStage.apnsToken(42))
             #expect(google.deviceToken == "android:e2e")
 
@@ -61,7 +74,7 @@ struct PushEndToEndTests {
             #expect(try await consumer.waitForExit(timeout: .seconds(10)) == .exited(0))
             #expect(try await integrator.waitForExit(timeout: .seconds(10)) == .exited(0))
             _ = try await simulator.waitForExit(timeout: .seconds(10))
-            let logs = [consumer.standardError, consumer.standardOutput, integrator.standardError]
+            let logs = [consumer.standardError, consumer.standardOutput, integrator.standardOutput]
                 .map { String(decoding: $0, as: UTF8.self) }.joined()
             #expect(!logs.contains(Self.password))
             if let jwt = apple.jwt { #expect(!logs.contains(jwt), "the provider token leaked into a log") }
@@ -82,7 +95,7 @@ struct PushEndToEndTests {
             ])
             #expect(imported.stdout.contains("300 added"), "\(imported)")
             // Every first request takes 200 ms: 50 at a time, the fan-out takes over a second.
-            for token in tokens { await stage.apns.script(token: token, [.delay(.milliseconds(200))]) }
+            for token in tokens { stage.apns.script(token: token, [.delay(.milliseconds(200))]) }
 
             let first = try ProcessRunner.start(push, arguments: ["--config", stage.configPath])
             let eventID = UUID()

@@ -44,8 +44,9 @@ struct APNSSenderTests {
 
     @Test func unregisteredPrunesFromTheReplysTimestamp() async throws {
         try await APNSStage.run { stage in
-            let since = Date(timeIntervalSince1970: 1_700_000_000)
-            await stage.mock.script(token: phone.token.value, [.error(status: 410, reason: "Unregistered", timestamp: since)])
+            // Apple's timestamps are whole milliseconds, after the registration.
+            let since = Date(timeIntervalSince1970: (phone.registeredAt.timeIntervalSince1970 + 1).rounded())
+            stage.mock.script(token: phone.token.value, [.error(status: 410, reason: "Unregistered", timestamp: since)])
             let report = await stage.send(to: phone)
             #expect(report.outcome == .prune(reason: "Unregistered"))
             #expect(report.invalidSince == since)
@@ -54,7 +55,7 @@ struct APNSSenderTests {
 
     @Test func tooManyRequestsRetriesAfterTheProvidersDelay() async throws {
         try await APNSStage.run { stage in
-            await stage.mock.script(token: phone.token.value, [.error(status: 429, reason: "TooManyRequests", retryAfter: 7)])
+            stage.mock.script(token: phone.token.value, [.error(status: 429, reason: "TooManyRequests", retryAfter: 7)])
             #expect(await stage.send(to: phone).outcome
                 == .retry(after: .seconds(7), reason: "TooManyRequests", freshConnection: false))
         }
@@ -62,7 +63,7 @@ struct APNSSenderTests {
 
     @Test func aServerErrorRetriesOnAFreshConnectionAndTheRetryIsDelivered() async throws {
         try await APNSStage.run { stage in
-            await stage.mock.script(token: phone.token.value, [.error(status: 503, reason: "ServiceUnavailable")])
+            stage.mock.script(token: phone.token.value, [.error(status: 503, reason: "ServiceUnavailable")])
             #expect(await stage.send(to: phone).outcome
                 == .retry(after: nil, reason: "ServiceUnavailable", freshConnection: true))
             #expect(await stage.send(to: phone).outcome.isFinal)
@@ -73,7 +74,7 @@ struct APNSSenderTests {
 
     @Test func aStreamThatNeverAnswersTimesOutAndIsRetriedWithTheSameID() async throws {
         try await APNSStage.run(timeout: .milliseconds(500)) { stage in
-            await stage.mock.script(token: phone.token.value, [.hang])
+            stage.mock.script(token: phone.token.value, [.hang])
             let report = await stage.send(to: phone)
             #expect(report.outcome == .retry(after: nil, reason: "timeout", freshConnection: true))
             #expect(report.latency >= .milliseconds(500))
@@ -83,13 +84,15 @@ struct APNSSenderTests {
     }
 
     @Test func anExpiredProviderTokenIsReplacedOnceAndTheSendRepeated() async throws {
-        let clock = FakeClock(Date())
+        // Half an hour behind, so that after 25 minutes the new token is not from the future.
+        let clock = FakeClock(Date().addingTimeInterval(-1800))
         try await APNSStage.run(clock: clock.clock) { stage in
             #expect(await stage.send(to: phone).outcome.isFinal)
             clock.advance(by: .seconds(25 * 60))
-            await stage.mock.script(token: phone.token.value, [.error(status: 403, reason: "ExpiredProviderToken")])
+            stage.mock.script(token: phone.token.value, [.error(status: 403, reason: "ExpiredProviderToken")])
             #expect(await stage.send(to: phone).outcome.isFinal)
-            #expect(try await stage.mock.waitForRequests(count: 3).count == 3)
+            let requests = try await stage.mock.waitForRequests(count: 3)
+            #expect(requests.map(\.replyStatus) == [200, 403, 200])
             #expect(await stage.mock.distinctJWTs().count == 2)
         }
     }
