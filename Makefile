@@ -27,11 +27,19 @@ build: sqlite ## Build everything (debug)
 release: sqlite ## Build optimized executables (swift build -c release)
 	$(SWIFT) build -c release
 
+# The test targets that run TLS servers and clients: run on their own, after the others, so that
+# the timing-sensitive tests of both groups do not share two cores with all of them at once.
+HEAVY_TESTS := PushDeliveryTests|PushConsumerTests
+TEST_ENV = HOWALARMING_TEST_PYTHON="$(VENV_PYTHON)" HOWALARMING_BIN_DIR="$$($(SWIFT) build --show-bin-path)"
+
 test: sqlite beanstalkd python-peer ## Install what the tests need if missing, build, run all tests
 	$(SWIFT) build --build-tests
-	HOWALARMING_TEST_PYTHON="$(VENV_PYTHON)" \
-	HOWALARMING_BIN_DIR="$$($(SWIFT) build --show-bin-path)" \
-	$(SWIFT) test --skip-build $(TEST_FLAGS)
+ifeq ($(TEST_FLAGS),)
+	$(TEST_ENV) $(SWIFT) test --skip-build --skip '$(HEAVY_TESTS)'
+	$(TEST_ENV) $(SWIFT) test --skip-build --filter '$(HEAVY_TESTS)'
+else
+	$(TEST_ENV) $(SWIFT) test --skip-build $(TEST_FLAGS)
+endif
 
 run: build beanstalkd ## Start a local beanstalkd and tail its events (Ctrl-C stops both)
 	deploy/run-local.sh "$$($(SWIFT) build --show-bin-path)"

@@ -9,12 +9,14 @@ import TestSupport
         ["stats"], ["stats", "cli"], ["peek", "cli"], ["kick", "cli"],
     ])
     func unreachableBeanstalkdIsOneLineNamingIt(arguments: [String]) async throws {
-        try await withCLI { cli in
-            try await cli.server.stop()
-            let result = try await cli.run(arguments: arguments)
+        try await withTemporaryDirectory { directory in
+            let closed = try ClosedPort()
+            let path = directory.appending("config.yaml")
+            try "beanstalkd: {host: 127.0.0.1, port: \(closed.port)}\n".write(toFile: path, atomically: true, encoding: .utf8)
+            let result = try await CLI.runUnconfigured(arguments + ["--config", path])
             #expect(result.status == .exited(1), "\(result)")
             #expect(result.errorLines.count == 1, "\(result)")
-            #expect(result.stderr.contains("cannot reach beanstalkd at 127.0.0.1:\(cli.server.port)"), "\(result)")
+            #expect(result.stderr.contains("cannot reach beanstalkd at 127.0.0.1:\(closed.port)"), "\(result)")
             #expect(result.stdout.isEmpty)
         }
     }

@@ -294,7 +294,7 @@ import Testing
             await #expect(throws: (any Error).self) {
                 try await fixture.client.send(
                     fixture.server.baseURL + request.path, headers: request.headers, body: request.body,
-                    timeout: .seconds(2))
+                    timeout: .seconds(10))
             }
             #expect(await fixture.server.connectionCount() >= 1)
             #expect(await fixture.server.requests().isEmpty)

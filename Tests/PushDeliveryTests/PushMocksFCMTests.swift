@@ -97,7 +97,7 @@ import Testing
 
     @Test func refusesAnAssertionSignedByAnotherKey() async throws {
         try await withServer { fixture in
-            let impostorKey = try TestServiceAccount.generate()
+            let impostorKey = try TestServiceAccount.generate(foreign: true)
             let impostor = TestServiceAccount(
                 key: impostorKey.key, email: Self.account.email, projectID: Self.account.projectID,
                 privateKeyID: Self.account.privateKeyID)

@@ -79,7 +79,7 @@ struct FCMStage {
                 authority: authority, projectID: account.projectID, serviceAccountEmail: account.email,
                 serviceAccountKey: account.key.publicKey)
             // With `foreignKey`, the sender signs with a key the server does not know.
-            let signing = foreignKey ? try TestServiceAccount.generate() : account
+            let signing = foreignKey ? try TestServiceAccount.generate(foreign: true) : account
             var json = signing.json(tokenURI: mock.tokenURI)
             if foreignKey {
                 json = json.replacingOccurrences(of: signing.email, with: account.email)

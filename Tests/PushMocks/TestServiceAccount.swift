@@ -21,16 +21,21 @@ public struct TestServiceAccount: Sendable {
         self.privateKeyID = privateKeyID
     }
 
-    /// A new account with a new key, in a new project with a random name.
-    public static func generate() throws -> TestServiceAccount {
+    /// A new account in a new project with a random name. Its key is one of two made once per
+    /// test process (RSA key generation is slow): `foreign` picks the other one, for an account
+    /// whose assertions a server set up with the first must refuse.
+    public static func generate(foreign: Bool = false) throws -> TestServiceAccount {
         let projectID = "howalarming-test-\(randomHex(count: 6))"
         return TestServiceAccount(
-            key: try _RSA.Signing.PrivateKey(keySize: .bits2048),
+            key: try (foreign ? foreignKey : ownKey).get(),
             email: "push-sender@\(projectID).iam.gserviceaccount.com",
             projectID: projectID,
             privateKeyID: randomHex(count: 40)
         )
     }
+
+    private static let ownKey = Result { try _RSA.Signing.PrivateKey(keySize: .bits2048) }
+    private static let foreignKey = Result { try _RSA.Signing.PrivateKey(keySize: .bits2048) }
 
     /// The public key, which verifies the assertions.
     public var publicKey: _RSA.Signing.PublicKey { key.publicKey }
