@@ -21,6 +21,8 @@ let package = Package(
         .executable(name: "howalarming-envisalink", targets: ["HowAlarmingEnvisalink"]),
         .executable(name: "envisalink-simulator", targets: ["EnvisalinkSimulatorCLI"]),
         .executable(name: "howalarming-push", targets: ["HowAlarmingPush"]),
+        .executable(name: "howalarming-log", targets: ["HowAlarmingLog"]),
+        .executable(name: "howalarming-command", targets: ["HowAlarmingCommand"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-nio.git", from: "2.101.2"),
@@ -35,6 +37,8 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-nio-ssl.git", from: "2.37.6"),
         .package(url: "https://github.com/apple/swift-certificates.git", from: "1.21.1"),
         .package(url: "https://github.com/hummingbird-project/hummingbird.git", from: "2.28.1"),
+        .package(url: "https://github.com/apple/swift-metrics.git", from: "2.13.0"),
+        .package(url: "https://github.com/swift-server/swift-prometheus.git", from: "2.4.1"),
     ],
     targets: [
         // The beanstalkd protocol client: commands, pure reply decoder, pipelined connection, worker helper.
@@ -179,6 +183,65 @@ let package = Package(
             ],
             swiftSettings: strictSettings
         ),
+        // The log consumer: every event as one synced JSON line in the audit log.
+        .target(
+            name: "LogConsumer",
+            dependencies: [
+                "AlarmCore",
+                "Beanstalk",
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+            ],
+            swiftSettings: strictSettings
+        ),
+        // `howalarming-log`: thin main over LogConsumer.
+        .executableTarget(
+            name: "HowAlarmingLog",
+            dependencies: [
+                "AlarmCore",
+                "DaemonSupport",
+                "LogConsumer",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+            ],
+            swiftSettings: strictSettings
+        ),
+        // The command consumer: the phone apps' HTTP API (status, history, commands, devices),
+        // API tokens, metrics.
+        .target(
+            name: "CommandAPI",
+            dependencies: [
+                "AlarmCore",
+                "Beanstalk",
+                "PushDelivery",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdTLS", package: "hummingbird"),
+                .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "Metrics", package: "swift-metrics"),
+                .product(name: "Prometheus", package: "swift-prometheus"),
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOSSL", package: "swift-nio-ssl"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+            ],
+            swiftSettings: strictSettings
+        ),
+        // `howalarming-command`: thin main over CommandAPI, plus `tokens` subcommands.
+        .executableTarget(
+            name: "HowAlarmingCommand",
+            dependencies: [
+                "AlarmCore",
+                "CommandAPI",
+                "DaemonSupport",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+            ],
+            swiftSettings: strictSettings
+        ),
         // `howalarming`: the operators' debug CLI.
         .executableTarget(
             name: "HowAlarmingCLI",
@@ -300,6 +363,33 @@ let package = Package(
                 "TestSupport",
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "ServiceLifecycleTestKit", package: "swift-service-lifecycle"),
+            ],
+            swiftSettings: strictSettings
+        ),
+        .testTarget(
+            name: "LogConsumerTests",
+            dependencies: [
+                "LogConsumer",
+                "AlarmCore",
+                "Beanstalk",
+                "TestSupport",
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "ServiceLifecycleTestKit", package: "swift-service-lifecycle"),
+            ],
+            swiftSettings: strictSettings
+        ),
+        .testTarget(
+            name: "CommandAPITests",
+            dependencies: [
+                "CommandAPI",
+                "AlarmCore",
+                "Beanstalk",
+                "PushDelivery",
+                "TestSupport",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdTesting", package: "hummingbird"),
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ],
             swiftSettings: strictSettings
         ),

@@ -39,6 +39,7 @@ struct APNSSenderTests {
             #expect(reports.allSatisfy { if case .delivered = $0.outcome { true } else { false } })
             #expect(try await stage.mock.waitForRequests(count: 40).count == 40)
             #expect(await stage.mock.distinctJWTs().count == 1)
+            #expect(await stage.mock.connectionCount() == 1, "one HTTP/2 connection, many streams")
         }
     }
 
