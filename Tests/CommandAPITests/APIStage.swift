@@ -1,8 +1,5 @@
 import AlarmCore
-import AsyncHTTPClient
-import Beanstalk
 import Foundation
-import Hummingbird
 import Logging
 import ServiceLifecycle
 import TestSupport
@@ -15,8 +12,6 @@ import Testing
 struct APIStage: RunningAPI {
     let server: BeanstalkdServer
     let directory: TemporaryDirectory
-    let configuration: HowAlarmingConfig
-    let metrics: CommandMetrics
     let port: Int
 
     var databasePath: String { directory.appending("command.sqlite") }
@@ -36,14 +31,14 @@ struct APIStage: RunningAPI {
 
     /// Runs `body` with a fresh stage; `command` adds keys to the `command` section (indented).
     static func run<Result>(
-        command extra: String = "", logger: Logger = quietLogger, isolation: isolated (any Actor)? = #isolation,
+        command extra: String = "", isolation: isolated (any Actor)? = #isolation,
         _ body: (APIStage) async throws -> Result
     ) async throws -> Result {
         try await withTemporaryDirectory { directory in
             try await withBeanstalkd { server in
                 let text = configurationText(port: server.port, directory: directory, extra: extra)
                 let configuration = try HowAlarmingConfig.parse(yaml: text, path: directory.appending("config.yaml"), environment: [:])
-                return try await serve(configuration, server: server, directory: directory, logger: logger, body)
+                return try await serve(configuration, server: server, directory: directory, body)
             }
         }
     }
@@ -51,20 +46,24 @@ struct APIStage: RunningAPI {
     /// Runs the services for `configuration` while `body` runs, then shuts them down gracefully.
     static func serve<Result>(
         _ configuration: HowAlarmingConfig, server: BeanstalkdServer, directory: TemporaryDirectory,
-        logger: Logger = quietLogger, isolation: isolated (any Actor)? = #isolation,
+        isolation: isolated (any Actor)? = #isolation,
         _ body: (APIStage) async throws -> Result
     ) async throws -> Result {
-        let metrics = CommandMetrics()
         let (ports, portContinuation) = AsyncStream.makeStream(of: Int.self)
         let services = try CommandAPIApp.services(
-            configuration: configuration, metrics: metrics, logger: logger,
+            configuration: configuration, metrics: CommandMetrics(), logger: quietLogger,
             listen: ListenAddress(host: "127.0.0.1", port: 0), onListening: { portContinuation.yield($0) })
-        let group = ServiceGroup(configuration: .init(services: services, logger: logger))
-        let running = Task { try await group.run() }
+        let group = ServiceGroup(configuration: .init(services: services, logger: quietLogger))
+        let running = Task {
+            defer { portContinuation.finish() }
+            try await group.run()
+        }
         return try await TestSupport.running {
-            guard let port = await ports.first(where: { _ in true }) else { throw CancellationError() }
-            return try await body(APIStage(
-                server: server, directory: directory, configuration: configuration, metrics: metrics, port: port))
+            guard let port = await ports.first(where: { _ in true }) else {
+                try await running.value
+                throw CancellationError()  // the services stopped before listening, without an error
+            }
+            return try await body(APIStage(server: server, directory: directory, port: port))
         } then: {
             await group.triggerGracefulShutdown()
             _ = try? await running.value
