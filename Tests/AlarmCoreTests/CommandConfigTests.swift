@@ -1,4 +1,5 @@
 import AlarmCore
+import Foundation
 import Testing
 
 /// The `command` section: the HTTP API's address, TLS, limits and retention.
@@ -68,6 +69,18 @@ import Testing
         #expect(error.reason.contains("allow_non_loopback"))
         let allowed = try parse("command: {listen: '\(listen)', allow_non_loopback: true}")
         #expect(!allowed.command.listen.isLoopback)
+    }
+
+    @Test func theExamplesCommentedTLSIsValidWhenEnabled() throws {
+        let path = URL(fileURLWithPath: #filePath)
+            .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("deploy/config.example.yaml").path
+        let text = try String(contentsOfFile: path, encoding: .utf8)
+        #expect(text.contains("\n  # tls: {"))
+        let config = try parse(text.replacingOccurrences(of: "\n  # tls: {", with: "\n  tls: {"), path: path)
+        #expect(config.warnings.isEmpty)
+        let directory = String(path.dropLast("config.example.yaml".count))
+        #expect(config.command.tls == CommandTLSConfig(certificateFile: directory + "api-cert.pem", keyFile: directory + "api-key.pem"))
     }
 
     @Test func tlsNeedsBothFiles() throws {

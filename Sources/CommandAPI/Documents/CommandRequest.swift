@@ -15,12 +15,12 @@ struct CommandRequest: Decodable {
     let partition: Int?
     let message: String?
 
-    /// The command to queue, with a new `id`, `source` naming `caller` and the current time.
+    /// The command to queue, with `id`, `source` naming `caller` and the current time.
     ///
     /// - Throws: ``APIError`` 400 for a command that is not one of the simple commands (listing
     ///   them, and never quoting a name with digits: it might be an access code), a message that is
     ///   too long or has control characters, or a value ``AlarmCommand/validate()`` refuses.
-    func command(from caller: Caller, now: Date = Date()) throws(APIError) -> (command: AlarmCommand, name: SimpleCommand) {
+    func command(id: UUID, from caller: Caller, now: Date = Date()) throws(APIError) -> (command: AlarmCommand, name: SimpleCommand) {
         guard let simple = SimpleCommand(rawValue: command.lowercased()) else {
             let valid = SimpleCommand.allCases.map(\.rawValue).joined(separator: ", ")
             throw .badRequest("command: unknown command \(Self.shown(command)); valid commands: \(valid)")
@@ -34,7 +34,7 @@ struct CommandRequest: Decodable {
             }
         }
         let alarmCommand = AlarmCommand.simple(
-            simple, message: message, partition: partition, id: UUID(), source: caller.commandSource,
+            simple, message: message, partition: partition, id: id, source: caller.commandSource,
             timestamp: Int64(now.timeIntervalSince1970))
         do {
             try alarmCommand.validate()

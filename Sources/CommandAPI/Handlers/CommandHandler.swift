@@ -1,4 +1,9 @@
 import AlarmCore
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
 import Hummingbird
 import Logging
 
@@ -14,8 +19,8 @@ struct CommandHandler: Sendable {
     func handle(_ request: Request, context: APIRequestContext) async throws -> Response {
         var request = request
         let caller = try context.authenticatedCaller()
-        let (command, name) = try await request.decodeJSON(CommandRequest.self, limit: bodyLimit).command(from: caller)
-        guard let id = command.id else { throw APIError(.internalServerError, "the command has no id") }
+        let id = UUID()
+        let (command, name) = try await request.decodeJSON(CommandRequest.self, limit: bodyLimit).command(id: id, from: caller)
         try await producer.enqueue(command.jsonBytes(), on: commandTubes, logger: context.logger)
         metrics.commandSent(name)
         let entry = CommandAudit.Entry(

@@ -6,8 +6,7 @@ struct HistoryHandler: Sendable {
 
     /// The current state and the last event.
     func status(_ request: Request, context: APIRequestContext) async throws -> Response {
-        let state = try await store.state()
-        let last = try await store.latest(limit: 1).last
+        let (state, last) = try await store.stateAndLastEvent()
         return JSONResponse.make(StatusDocument(state: state, lastEvent: last))
     }
 

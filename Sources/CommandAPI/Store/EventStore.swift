@@ -48,9 +48,13 @@ public struct EventStore: Sendable {
         }
     }
 
-    /// The panel state after every event recorded so far.
-    public func state() async throws -> PanelState {
-        try await database.writer.read { db in try Self.state(in: db) }
+    /// The panel state after every event recorded so far, and the last of those events, read
+    /// together.
+    public func stateAndLastEvent() async throws -> (state: PanelState, lastEvent: StoredEvent?) {
+        try await database.writer.read { db in
+            let last = try Row.fetchOne(db, sql: "SELECT cursor, json FROM event ORDER BY cursor DESC LIMIT 1")
+            return (try Self.state(in: db), try last.map(Self.storedEvent))
+        }
     }
 
     /// Up to `limit` events stored after `cursor`, oldest first.
@@ -76,10 +80,12 @@ public struct EventStore: Sendable {
 
     private func fetch(_ sql: String, arguments: StatementArguments) async throws -> [StoredEvent] {
         try await database.writer.read { db in
-            try Row.fetchAll(db, sql: sql, arguments: arguments).map { row in
-                StoredEvent(cursor: row["cursor"], event: try AlarmEvent.decode(json: row["json"] as String))
-            }
+            try Row.fetchAll(db, sql: sql, arguments: arguments).map(Self.storedEvent)
         }
+    }
+
+    private static func storedEvent(_ row: Row) throws -> StoredEvent {
+        StoredEvent(cursor: row["cursor"], event: try AlarmEvent.decode(json: row["json"] as String))
     }
 
     private static func state(in db: Database) throws -> PanelState {
