@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// `GET /v1/events`: the stored history, paged by cursor.

@@ -1,19 +1,10 @@
 import GRDB
+import PushDelivery
 
-/// The versioned schema. A released migration is never edited: changes go into a new one
-/// (`v2`, …), appended to ``migrator``.
+/// The versioned schema; see ``VersionedDatabase/migrator(_:)``.
 extension CommandDatabase {
-    /// The schema versions this program knows, oldest first.
-    static let knownVersions = ["v1"]
-
     /// Every migration, in order.
-    static var migrator: DatabaseMigrator {
-        var migrator = DatabaseMigrator()
-        migrator.registerMigration("v1") { db in
-            try db.execute(sql: version1)
-        }
-        return migrator
-    }
+    static let migrator = VersionedDatabase.migrator(["v1": version1])
 
     /// Times are stored as GRDB writes dates: UTC text `yyyy-MM-dd HH:mm:ss.SSS`, which sorts in
     /// time order.
