@@ -25,6 +25,7 @@ public enum CommandAPIApp {
     ) throws -> [any Service] {
         let command = configuration.command
         let listen = listen ?? command.listen
+        let tls = try command.tls.map(ServerTLS.configuration)
         let database = try CommandDatabase(path: command.database)
         let store = EventStore(database: database)
         let audit = CommandAudit(database: database)
@@ -38,9 +39,8 @@ public enum CommandAPIApp {
         let server = Application(
             router: router,
             // HTTP/1.1, over TLS when command.tls is set; idle connections close after a minute.
-            server: try command.tls.map { tls in
-                try .tls(.http1(configuration: .init(idleTimeout: .seconds(60))), tlsConfiguration: ServerTLS.configuration(tls))
-            } ?? .http1(configuration: .init(idleTimeout: .seconds(60))),
+            server: try tls.map { try .tls(.http1(configuration: .init(idleTimeout: .seconds(60))), tlsConfiguration: $0) }
+                ?? .http1(configuration: .init(idleTimeout: .seconds(60))),
             configuration: ApplicationConfiguration(address: .hostname(listen.host, port: listen.port)),
             onServerRunning: { channel in
                 let port = channel.localAddress?.port ?? listen.port

@@ -16,7 +16,7 @@ struct DaemonTests {
                 let executable = try Executables.path("howalarming-command")
                 let created = try await ProcessRunner.run(
                     executable, arguments: ["tokens", "create", "--config", configPath, "--name", "e2e", "--scope", "control"])
-                let token = try #require(created.stdout.split(separator: "\n").last.map(String.init), "\(created)")
+                let token = try #require(created.stdout.split(separator: "\n").last.map(String.init), "\(created.stderr)")
                 // The log (standard error) on standard output, to wait for the start-up line.
                 let daemon = try ProcessRunner.start("/bin/sh", arguments: [
                     "-c", "exec \"$0\" --config \"$1\" --log-level trace 2>&1", executable, configPath,

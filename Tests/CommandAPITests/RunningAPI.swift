@@ -12,17 +12,18 @@ protocol RunningAPI {
 }
 
 extension RunningAPI {
-    /// Sends a request over HTTP and returns the answer.
+    /// Sends a request over HTTP and returns the answer; a `chunked` body is sent without
+    /// `Content-Length`.
     func request(
         _ method: HTTPVerb, _ path: String, token: String? = nil, json: String? = nil,
-        contentType: String? = "application/json", headers: [(String, String)] = []
+        contentType: String? = "application/json", chunked: Bool = false, headers: [(String, String)] = []
     ) async throws -> HTTPAnswer {
         var request = HTTPClientRequest(url: "http://127.0.0.1:\(port)\(path)")
         request.method = .init(rawValue: method.rawValue)
         if let token { request.headers.add(name: "Authorization", value: "Bearer \(token)") }
         if let json {
             if let contentType { request.headers.add(name: "Content-Type", value: contentType) }
-            request.body = .bytes(Array(json.utf8))
+            request.body = .bytes(Array(json.utf8), length: chunked ? .unknown : .known(Int64(json.utf8.count)))
         }
         for (name, value) in headers { request.headers.replaceOrAdd(name: name, value: value) }
         let response = try await HTTPClient.shared.execute(request, timeout: .seconds(10))

@@ -14,11 +14,11 @@ struct TokensCLITests {
     @Test func createPrintsTheTokenOnceAloneOnTheLastLineAndItWorksUntilRevoked() async throws {
         try await APIStage.run { stage in
             let created = try await tokens(["create", "--name", "anna-phone", "--scope", "control"], database: stage.databasePath)
-            #expect(created.status == .exited(0), "\(created)")
+            #expect(created.status == .exited(0), "\(created.stderr)")
             let lines = created.stdout.split(separator: "\n", omittingEmptySubsequences: false)
             #expect(lines.last == "", "stdout ends with a newline")
             let token = String(try #require(lines.dropLast().last))
-            #expect(token.wholeMatch(of: /hal_[A-Za-z0-9_-]{43}/) != nil, "\(created)")
+            #expect(token.wholeMatch(of: /hal_[A-Za-z0-9_-]{43}/) != nil, "not a token: \(token.count) characters")
             #expect(created.stdout.components(separatedBy: token).count == 2, "the token is printed once")
             #expect(!created.stderr.contains(token))
 

@@ -58,6 +58,10 @@ struct ValidationTests {
             #expect(answer.error == "the body is larger than 1024 bytes")
             let device = try await stage.request(.POST, "/v1/devices", token: token, json: large)
             #expect(device.status == 413)
+            // Without Content-Length, the body is measured while it is read.
+            let chunked = try await stage.request(.POST, "/v1/commands", token: token, json: large, chunked: true)
+            #expect(chunked.status == 413, "\(chunked)")
+            #expect(chunked.error == "the body is larger than 1024 bytes")
             #expect(try stage.take(from: "commands") == nil)
         }
     }
