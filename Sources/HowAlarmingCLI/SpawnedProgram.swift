@@ -86,21 +86,13 @@ final class SpawnedProgram: Sendable {
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_adddup2(&actions, stdin, STDIN_FILENO)
-        posix_spawn_file_actions_adddup2(&actions, stdout, STDOUT_FILENO)
-        posix_spawn_file_actions_adddup2(&actions, stderr, STDERR_FILENO)
-
+        for (pipeEnd, standard) in [(stdin, STDIN_FILENO), (stdout, STDOUT_FILENO), (stderr, STDERR_FILENO)] {
+            posix_spawn_file_actions_adddup2(&actions, pipeEnd, standard)
+        }
         var attributes = posix_spawnattr_t()
         posix_spawnattr_init(&attributes)
         defer { posix_spawnattr_destroy(&attributes) }
-        var allSignals = sigset_t()
-        sigfillset(&allSignals)
-        var noSignals = sigset_t()
-        sigemptyset(&noSignals)
-        posix_spawnattr_setsigdefault(&attributes, &allSignals)
-        posix_spawnattr_setsigmask(&attributes, &noSignals)
-        posix_spawnattr_setpgroup(&attributes, 0)
-        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETPGROUP))
+        setFreshSignalsAndOwnGroup(&attributes)
 
         let argv = ([executable] + arguments).map { strdup($0) } + [nil]
         let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
@@ -109,6 +101,18 @@ final class SpawnedProgram: Sendable {
         let result = posix_spawn(&pid, executable, &actions, &attributes, argv, envp)
         guard result == 0 else { throw SpawnError(errno: result) }
         return pid
+    }
+
+    /// Every signal at its default disposition, none blocked, and a process group of its own.
+    private static func setFreshSignalsAndOwnGroup(_ attributes: inout posix_spawnattr_t) {
+        var every = sigset_t()
+        sigfillset(&every)
+        posix_spawnattr_setsigdefault(&attributes, &every)
+        var none = sigset_t()
+        sigemptyset(&none)
+        posix_spawnattr_setsigmask(&attributes, &none)
+        posix_spawnattr_setpgroup(&attributes, 0)
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETPGROUP))
     }
 
     /// A pipe whose ends are close-on-exec (one job at a time spawns, so no other spawn can

@@ -5,6 +5,13 @@ import TestSupport
 /// The example script consumers in `examples/consumers/`, run by `howalarming consume --exec`
 /// against stand-ins for the services they talk to.
 @Suite struct ExampleConsumerTests {
+    /// Runs `body` with a beanstalkd that puts events on `tube` (and `cli`), and the Python to run the examples with.
+    private func withTube(_ tube: String, _ body: (CLI, PythonPeer) async throws -> Void) async throws {
+        try await withCLI(events: ["cli", tube]) { cli in
+            try await body(cli, try await PythonPeer.find())
+        }
+    }
+
     /// Starts `consume --tube TUBE --exec PYTHON examples/consumers/SCRIPT` with `environment`.
     private func startExample(_ script: String, tube: String, cli: CLI, python: PythonPeer, environment: [String: String]) throws -> ChildProcess {
         try cli.startConsume(tube: tube, exec: [python.interpreter, PackageFiles.example(script)], environment: environment)
@@ -17,8 +24,7 @@ import TestSupport
 
     @Test func ntfySendsAlarmsAtUrgentPriorityAndSkipsInfo() async throws {
         let token = "tk_not-a-real-ntfy-token"
-        try await withCLI(events: ["cli", "ntfy"]) { cli in
-            let python = try await PythonPeer.find()
+        try await withTube("ntfy") { cli, python in
             let ntfy = try await StandIn("http_standin.py", python: python)
             let consumer = try startExample("ntfy.py", tube: "ntfy", cli: cli, python: python, environment: [
                 "NTFY_URL": "http://127.0.0.1:\(ntfy.port)/my-alarm", "NTFY_TOKEN": token,
@@ -45,8 +51,7 @@ import TestSupport
 
     @Test func pushoverSendsTheTokenAndUserOnlyToPushover() async throws {
         let (token, user) = ("azGDORePK8gMaC0QOYAMyEEuzJnyUi", "uQiRzpo4DXghDmr9QzzfQu27cmVRsG")
-        try await withCLI(events: ["cli", "pushover"]) { cli in
-            let python = try await PythonPeer.find()
+        try await withTube("pushover") { cli, python in
             let pushover = try await StandIn("http_standin.py", python: python)
             let consumer = try startExample("pushover.py", tube: "pushover", cli: cli, python: python, environment: [
                 "PUSHOVER_URL": "http://127.0.0.1:\(pushover.port)/1/messages.json",
@@ -71,8 +76,7 @@ import TestSupport
 
     @Test func pushoverRefusingTheRequestBuriesTheEventWithItsReason() async throws {
         let token = "azGDORePK8gMaC0QOYAMyEEuzJnyUi"
-        try await withCLI(events: ["cli", "pushover"]) { cli in
-            let python = try await PythonPeer.find()
+        try await withTube("pushover") { cli, python in
             let pushover = try await StandIn(
                 "http_standin.py", arguments: ["400", #"{"token":"invalid","errors":["application token is invalid"],"status":0}"#],
                 python: python)
@@ -91,8 +95,7 @@ import TestSupport
 
     @Test func webhookPostsTheEventAsQueuedAndIsRetriedAfterAServerError() async throws {
         let authorization = "Bearer webhook-secret-1234"
-        try await withCLI(events: ["cli", "webhook"]) { cli in
-            let python = try await PythonPeer.find()
+        try await withTube("webhook") { cli, python in
             let webhook = try await StandIn("http_standin.py", arguments: ["500,200"], python: python)
             let consumer = try startExample("webhook.py", tube: "webhook", cli: cli, python: python, environment: [
                 "WEBHOOK_URL": "http://127.0.0.1:\(webhook.port)/hooks/alarm", "WEBHOOK_AUTHORIZATION": authorization,
@@ -116,8 +119,7 @@ import TestSupport
 
     @Test func emailAlertSendsOneMessageToEveryRecipient() async throws {
         let password = "smtp-password-5678"
-        try await withCLI(events: ["cli", "email"]) { cli in
-            let python = try await PythonPeer.find()
+        try await withTube("email") { cli, python in
             let smtp = try await StandIn("smtp_standin.py", python: python)
             let consumer = try startExample("email_alert.py", tube: "email", cli: cli, python: python, environment: [
                 "SMTP_HOST": "127.0.0.1", "SMTP_PORT": String(smtp.port), "SMTP_USER": "alarm", "SMTP_PASSWORD": password,
@@ -140,8 +142,7 @@ import TestSupport
     }
 
     @Test func greenstalkConsumerHandlesEventsBuriesBadJobsAndSkipsRepeats() async throws {
-        try await withCLI(events: ["cli", "example"]) { cli in
-            let python = try await PythonPeer.find()
+        try await withTube("example") { cli, python in
             let consumer = try ProcessRunner.start(
                 python.interpreter, arguments: ["-u", PackageFiles.example("greenstalk_consumer.py")],
                 environment: ["BEANSTALKD_PORT": String(cli.server.port), "CONSUMER_TUBE": "example"])
