@@ -17,13 +17,13 @@ struct ProgramPipes: Sendable {
     let standardOutput: Int32
     /// The read end of the program's standard error.
     let standardError: Int32
-    /// Becomes readable once the program has exited and been reaped.
+    /// Becomes readable once the program has exited and been reaped; ``SpawnedProgram`` closes it.
     let exitNotice: Int32
 
     /// Writes `input` to the program's standard input and then closes it, while passing every
     /// line the program writes to `line`. Returns when both output streams have ended, or as
     /// soon as what the program wrote before it exited has been read (a process it left behind
-    /// may hold the pipes open for much longer). Closes every descriptor.
+    /// may hold the pipes open for much longer). Closes the standard input, output and error pipes.
     ///
     /// Blocks: call it once, off the Swift concurrency pool.
     func pump(input: [UInt8], line: (Stream, String) -> Void) {
@@ -57,7 +57,6 @@ struct ProgramPipes: Sendable {
         }
         writer?.close()
         for index in readers.indices { readers[index].finish(line: line) }
-        close(exitNotice)
     }
 }
 

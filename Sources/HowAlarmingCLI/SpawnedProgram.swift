@@ -30,6 +30,13 @@ final class SpawnedProgram: Sendable {
         self.exitNotifier = exitNotifier
     }
 
+    /// Closes the exit notice's pipe: its ends live as long as the pump and the reaper hold
+    /// the program, so neither ever reads or writes a closed (or reused) descriptor.
+    deinit {
+        close(pipes.exitNotice)
+        close(exitNotifier)
+    }
+
     /// Starts `executable` (a path) with `arguments` and exactly `environment`.
     ///
     /// - Throws: ``SpawnError`` with the `errno` text when the pipes cannot be made or the
@@ -61,7 +68,7 @@ final class SpawnedProgram: Sendable {
         }
     }
 
-    /// Blocks until the program exits, reaps it, tells ``ProgramPipes/exitNotice``, and
+    /// Blocks until the program exits, reaps it, writes to ``ProgramPipes/exitNotice``, and
     /// returns how it ended. Call it once, off the Swift concurrency pool.
     func waitForExit() -> ScriptTermination {
         // Wait without reaping, then reap under the lock signalGroup takes.
@@ -75,7 +82,6 @@ final class SpawnedProgram: Sendable {
         }
         var byte: UInt8 = 1
         _ = write(exitNotifier, &byte, 1)
-        close(exitNotifier)
         return ScriptTermination(waitStatus: status)
     }
 

@@ -168,4 +168,38 @@ import TestSupport
             #expect(result.stderr.contains("could not start (Exec format error)"), "\(result)")
         }
     }
+
+    @Test func aLargeBodyAndLongOutputFlowWhileTheProgramRuns() async throws {
+        try await withCLI(events: ["cli", CLI.scriptTube]) { cli in
+            try await withTemporaryDirectory { out in
+                // Nearly beanstalkd's largest job, and more output than a pipe holds, without a newline.
+                let body = #"{"type":"info","code":"609","timestamp":1,"message":""# + String(repeating: "m", count: 60_000) + #""}"#
+                let id = try cli.queue.put(body, in: CLI.scriptTube)
+                let consumer = try cli.startConsume(exec: shell(#"head -c 100000 /dev/zero | tr '\0' x; cat > "$OUT/body""#),
+                                                    environment: ["OUT": out.path])
+                try await waitUntil("the job is deleted") { try cli.queue.stats(job: id) == nil }
+                let result = try await consumer.stop()
+
+                #expect(contents(of: out.appending("body")) == body)
+                let pieces = result.errorLines.filter { $0.contains("stream=stdout") }.map { $0.split(separator: " ").last ?? "" }
+                #expect(pieces.map(\.count) == Array(repeating: 4096, count: 24) + [100_000 - 24 * 4096], "\(pieces.map(\.count))")
+            }
+        }
+    }
+
+    @Test func aProcessLeftBehindDoesNotHoldUpTheJob() async throws {
+        try await withQueuedEvent { cli, id, out in
+            // The background sleep keeps the program's output pipes open after the program exits.
+            let consumer = try cli.startConsume(exec: shell(#"sleep 60 & echo $! > "$OUT/pid"; echo done"#), environment: ["OUT": out.path])
+            try await running {
+                try await waitUntil("the job is deleted", timeout: .seconds(20)) { try cli.queue.stats(job: id) == nil }
+                let result = try await consumer.stop()
+                #expect(result.errorLines.contains { $0.hasSuffix("stream=stdout tube=scripts [HowAlarmingCLI] done") }, "\(result)")
+            } then: {
+                if let pid = contents(of: out.appending("pid")).flatMap({ Int32($0.trimmingCharacters(in: .whitespacesAndNewlines)) }) {
+                    kill(pid, SIGKILL)
+                }
+            }
+        }
+    }
 }
