@@ -27,9 +27,10 @@ build: sqlite ## Build everything (debug)
 release: sqlite ## Build optimized executables (swift build -c release)
 	$(SWIFT) build -c release
 
-# The test targets that run TLS servers and clients: run on their own, after the others, so that
+# The test targets that run TLS servers and clients, and the suites that run script consumers with
+# their Python stand-ins (many short-lived processes): run on their own, after the others, so that
 # the timing-sensitive tests of both groups do not share two cores with all of them at once.
-HEAVY_TESTS := PushDeliveryTests|PushConsumerTests
+HEAVY_TESTS := PushDeliveryTests|PushConsumerTests|ConsumeTests|ExampleConsumerTests
 TEST_ENV = HOWALARMING_TEST_PYTHON="$(VENV_PYTHON)" HOWALARMING_BIN_DIR="$$($(SWIFT) build --show-bin-path)"
 
 test: sqlite beanstalkd python-peer ## Install what the tests need if missing, build, run all tests

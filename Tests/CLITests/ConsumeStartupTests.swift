@@ -3,7 +3,7 @@ import Testing
 import TestSupport
 
 /// What stops `howalarming consume` before it takes a job.
-@Suite struct ConsumeStartupTests {
+@Suite(.serialized) struct ConsumeStartupTests {
     @Test(arguments: [("push", "push.tube"), ("log", "log.tube"), ("command", "command.tube"),
                       ("push-registrations", "push.registration_tube"), ("commands", "beanstalkd.tubes.commands")])
     func anotherConsumersTubeIsRefused(tube: String, key: String) async throws {
@@ -18,8 +18,7 @@ import TestSupport
     @Test func aTubeNoEventReachesIsWarnedAbout() async throws {
         try await withCLI(events: ["cli"]) { cli in
             let consumer = try cli.startConsume(exec: ["/bin/true"])
-            try await waitUntil("the consumer watches its tube") { try cli.queue.count("current-watching", in: CLI.scriptTube) == 1 }
-            let result = try await consumer.stop()
+            let result = try await consumer.stop(once: "the consumer watches its tube") { try cli.queue.count("current-watching", in: CLI.scriptTube) == 1 }
             #expect(result.status == .exited(0), "\(result)")
             #expect(result.stderr.contains("events are not put on this tube: add it to beanstalkd.tubes.events"), "\(result)")
         }

@@ -6,7 +6,7 @@ import Testing
 import TestSupport
 
 /// `howalarming consume --exec`: a program's exit status settles the job.
-@Suite struct ConsumeTests {
+@Suite(.serialized) struct ConsumeTests {
     /// An event as an old producer might write it: spaces, a number for `code`, a string
     /// timestamp, an upper-case id, an unknown field, non-ASCII text.
     static let oddlyWrittenEvent = #"{"type": "alarm", "code": 601, "message": "Tür \"vorne\"", "timestamp": "1700000000", "id": "8C4E7D2A-1F0B-4A8E-9C3D-5B6A7E8F9012", "zone": 1, "extra": [1, 2]}"#
@@ -26,8 +26,7 @@ import TestSupport
             let consumer = try cli.startConsume(exec: shell("""
                 cat > "$OUT/body"; env > "$OUT/env"; echo "hello from job $HOWALARMING_JOB_ID"; echo oops >&2
                 """), environment: ["OUT": out.path])
-            try await waitUntil("the job is deleted") { try cli.queue.count("cmd-delete", in: CLI.scriptTube) == 1 }
-            let result = try await consumer.stop()
+            let result = try await consumer.stop(once: "the job is deleted") { try cli.queue.count("cmd-delete", in: CLI.scriptTube) == 1 }
 
             #expect(result.status == .exited(0), "\(result)")
             #expect(try cli.queue.stats(job: id) == nil)
@@ -52,8 +51,7 @@ import TestSupport
             let consumer = try cli.startConsume(["--max-attempts", "3"], exec: shell("""
                 echo "$HOWALARMING_ATTEMPT" >> "$OUT/attempts"; exit 3
                 """), environment: ["OUT": out.path])
-            try await waitUntil("the job is buried", timeout: .seconds(30)) { try cli.queue.stats(job: id)?["state"] == "buried" }
-            let result = try await consumer.stop()
+            let result = try await consumer.stop(once: "the job is buried", timeout: .seconds(30)) { try cli.queue.stats(job: id)?["state"] == "buried" }
 
             #expect(result.status == .exited(0), "\(result)")
             #expect(contents(of: out.appending("attempts")) == "1\n2\n3\n")
@@ -67,8 +65,7 @@ import TestSupport
     func theBuryExitCodeBuriesTheJobAtOnce(options: [String]) async throws {
         try await withQueuedEvent { cli, id, _ in
             let consumer = try cli.startConsume(options, exec: shell("exit $HOWALARMING_BURY_EXIT_CODE"))
-            try await waitUntil("the job is buried") { try cli.queue.stats(job: id)?["state"] == "buried" }
-            let result = try await consumer.stop()
+            let result = try await consumer.stop(once: "the job is buried") { try cli.queue.stats(job: id)?["state"] == "buried" }
 
             #expect(try cli.queue.stats(job: id)?["releases"] == "0")
             #expect(result.stderr.contains("program exited with status \(options.last ?? "99"), the bury exit code"), "\(result)")
@@ -79,8 +76,7 @@ import TestSupport
         try await withQueuedEvent { cli, id, out in
             let consumer = try cli.startConsume(["--timeout", "1"], exec: shell(#"echo $$ > "$OUT/pid"; exec sleep 60"#),
                                                 environment: ["OUT": out.path])
-            try await waitUntil("the job is released", timeout: .seconds(30)) { try cli.queue.stats(job: id)?["releases"] == "1" }
-            let result = try await consumer.stop()
+            let result = try await consumer.stop(once: "the job is released", timeout: .seconds(30)) { try cli.queue.releases(ofJob: id) >= 1 }
 
             let pid = try #require(contents(of: out.appending("pid")).flatMap { Int32($0.trimmingCharacters(in: .whitespacesAndNewlines)) })
             #expect(kill(pid, 0) == -1 && errno == ESRCH, "sleep 60 must be gone")
@@ -94,8 +90,7 @@ import TestSupport
         try await withQueuedEvent { cli, id, _ in
             // The shell and its sleep ignore SIGTERM, so only SIGKILL to the group ends them.
             let consumer = try cli.startConsume(["--timeout", "1", "--kill-after", "1"], exec: shell("trap '' TERM; sleep 60; exit 0"))
-            try await waitUntil("the job is released", timeout: .seconds(30)) { try cli.queue.stats(job: id)?["releases"] == "1" }
-            let result = try await consumer.stop()
+            let result = try await consumer.stop(once: "the job is released", timeout: .seconds(30)) { try cli.queue.releases(ofJob: id) >= 1 }
 
             #expect(result.stderr.contains("program still running after SIGTERM: sending SIGKILL"), "\(result)")
         }
@@ -105,8 +100,7 @@ import TestSupport
         try await withQueuedEvent { cli, id, out in
             let consumer = try cli.startConsume(exec: shell(#"touch "$OUT/started"; sleep 2; touch "$OUT/finished""#),
                                                 environment: ["OUT": out.path])
-            try await waitUntil("the program runs") { FileManager.default.fileExists(atPath: out.appending("started")) }
-            let result = try await consumer.stop()
+            let result = try await consumer.stop(once: "the program runs") { FileManager.default.fileExists(atPath: out.appending("started")) }
 
             #expect(result.status == .exited(0), "\(result)")
             #expect(FileManager.default.fileExists(atPath: out.appending("finished")), "the program was interrupted\n\(result)")
@@ -119,8 +113,7 @@ import TestSupport
         try await withQueuedEvent { cli, id, out in
             let consumer = try cli.startConsume(["--timeout", "2"], exec: shell(#"touch "$OUT/started"; exec sleep 60"#),
                                                 environment: ["OUT": out.path])
-            try await waitUntil("the program runs") { FileManager.default.fileExists(atPath: out.appending("started")) }
-            let result = try await consumer.stop()
+            let result = try await consumer.stop(once: "the program runs") { FileManager.default.fileExists(atPath: out.appending("started")) }
 
             #expect(result.status == .exited(0), "\(result)")
             #expect(result.stderr.contains("program ran out of time"), "\(result)")
@@ -133,8 +126,7 @@ import TestSupport
         try await withQueuedEvent { cli, _, out in
             let bad = try cli.queue.put("not json", in: CLI.scriptTube)
             let consumer = try cli.startConsume(exec: shell(#"echo "$HOWALARMING_JOB_ID" >> "$OUT/ran""#), environment: ["OUT": out.path])
-            try await waitUntil("the bad job is buried") { try cli.queue.stats(job: bad)?["state"] == "buried" }
-            let result = try await consumer.stop()
+            let result = try await consumer.stop(once: "the bad job is buried") { try cli.queue.stats(job: bad)?["state"] == "buried" }
 
             #expect(contents(of: out.appending("ran"))?.split(separator: "\n").count == 1, "only the good job runs the program")
             #expect(result.stderr.contains("malformed job"), "\(result)")
@@ -148,8 +140,7 @@ import TestSupport
                 try cli.queue.put(body, in: CLI.scriptTube)
             }
             let consumer = try cli.startConsume(exec: shell(#"echo "$HOWALARMING_EVENT_TYPE" >> "$OUT/ran""#), environment: ["OUT": out.path])
-            try await waitUntil("every job is deleted") { try cli.queue.count("cmd-delete", in: CLI.scriptTube) == 4 }
-            let result = try await consumer.stop()
+            let result = try await consumer.stop(once: "every job is deleted") { try cli.queue.count("cmd-delete", in: CLI.scriptTube) == 4 }
 
             #expect(contents(of: out.appending("ran")) == "alarm\ninfo\ninfo\n")
             #expect(result.stderr.contains("repeat of an event already handled"), "\(result)")
@@ -158,12 +149,15 @@ import TestSupport
 
     @Test func aProgramThatCannotStartIsRetried() async throws {
         try await withQueuedEvent { cli, id, out in
+            // Written by a child process: a file this (multi-threaded) test process had open for
+            // writing could be inherited by a child another test spawns, and then fail with ETXTBSY.
             let program = out.appending("not-a-program")
-            try "neither a script nor a binary".write(toFile: program, atomically: true, encoding: .utf8)
-            chmod(program, 0o755)
+            let made = try await ProcessRunner.run("/bin/sh", arguments: [
+                "-c", #"echo 'neither a script nor a binary' > "$1" && chmod +x "$1""#, "sh", program,
+            ])
+            try #require(made.status == .exited(0), "\(made)")
             let consumer = try cli.startConsume(exec: [program])
-            try await waitUntil("the job is released") { try cli.queue.stats(job: id)?["releases"] == "1" }
-            let result = try await consumer.stop()
+            let result = try await consumer.stop(once: "the job is released") { try cli.queue.releases(ofJob: id) >= 1 }
 
             #expect(result.stderr.contains("could not start (Exec format error)"), "\(result)")
         }
@@ -177,8 +171,7 @@ import TestSupport
                 let id = try cli.queue.put(body, in: CLI.scriptTube)
                 let consumer = try cli.startConsume(exec: shell(#"head -c 100000 /dev/zero | tr '\0' x; cat > "$OUT/body""#),
                                                     environment: ["OUT": out.path])
-                try await waitUntil("the job is deleted") { try cli.queue.stats(job: id) == nil }
-                let result = try await consumer.stop()
+                let result = try await consumer.stop(once: "the job is deleted") { try cli.queue.stats(job: id) == nil }
 
                 #expect(contents(of: out.appending("body")) == body)
                 let pieces = result.errorLines.filter { $0.contains("stream=stdout") }.map { $0.split(separator: " ").last ?? "" }
@@ -192,8 +185,7 @@ import TestSupport
             // The background sleep keeps the program's output pipes open after the program exits.
             let consumer = try cli.startConsume(exec: shell(#"sleep 60 & echo $! > "$OUT/pid"; echo done"#), environment: ["OUT": out.path])
             try await running {
-                try await waitUntil("the job is deleted", timeout: .seconds(20)) { try cli.queue.stats(job: id) == nil }
-                let result = try await consumer.stop()
+                let result = try await consumer.stop(once: "the job is deleted", timeout: .seconds(20)) { try cli.queue.stats(job: id) == nil }
                 #expect(result.errorLines.contains { $0.hasSuffix("stream=stdout tube=scripts [HowAlarmingCLI] done") }, "\(result)")
             } then: {
                 if let pid = contents(of: out.appending("pid")).flatMap({ Int32($0.trimmingCharacters(in: .whitespacesAndNewlines)) }) {

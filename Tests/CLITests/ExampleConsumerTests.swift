@@ -2,13 +2,18 @@ import Foundation
 import Testing
 import TestSupport
 
-/// The example script consumers in `examples/consumers/`, run by `howalarming consume --exec`
-/// against stand-ins for the services they talk to.
-@Suite struct ExampleConsumerTests {
+/// The example consumers in `examples/consumers/` and in docs/writing-a-consumer.md, run by
+/// `howalarming consume --exec` against stand-ins for the services they talk to. One at a time:
+/// each starts several Python processes.
+@Suite(.serialized) struct ExampleConsumerTests {
+    /// The Python to run the examples with, found (and checked, which takes a while) once.
+    private static let python = Task { try await PythonPeer.find() }
+
     /// Runs `body` with a beanstalkd that puts events on `tube` (and `cli`), and the Python to run the examples with.
     private func withTube(_ tube: String, _ body: (CLI, PythonPeer) async throws -> Void) async throws {
+        let python = try await Self.python.value
         try await withCLI(events: ["cli", tube]) { cli in
-            try await body(cli, try await PythonPeer.find())
+            try await body(cli, python)
         }
     }
 
@@ -34,8 +39,7 @@ import TestSupport
             let alarm: RecordedRequest = try await ntfy.next()
             _ = try await simulate(cli, "armed")
             let armed: RecordedRequest = try await ntfy.next()
-            try await waitUntil("all three jobs are deleted") { try cli.queue.count("cmd-delete", in: "ntfy") == 3 }
-            let result = try await consumer.stop()
+            let result = try await consumer.stop(once: "all three jobs are deleted") { try cli.queue.count("cmd-delete", in: "ntfy") == 3 }
 
             #expect(alarm.method == "POST" && alarm.path == "/my-alarm", "\(alarm.path)")
             #expect(alarm.body == "Zone alarm (zone 3)")
@@ -59,8 +63,7 @@ import TestSupport
             ])
             _ = try await simulate(cli, "alarm", "--zone", "2", "--message", "Zone alarm")
             let request: RecordedRequest = try await pushover.next()
-            try await waitUntil("the job is deleted") { try cli.queue.count("cmd-delete", in: "pushover") == 1 }
-            let result = try await consumer.stop()
+            let result = try await consumer.stop(once: "the job is deleted") { try cli.queue.count("cmd-delete", in: "pushover") == 1 }
 
             #expect(request.method == "POST" && request.path == "/1/messages.json", "\(request.path)")
             #expect(request.headers["content-type"] == "application/x-www-form-urlencoded")
@@ -85,8 +88,7 @@ import TestSupport
             ])
             _ = try await simulate(cli, "fault")
             let _: RecordedRequest = try await pushover.next()
-            try await waitUntil("the job is buried") { try cli.queue.count("current-jobs-buried", in: "pushover") == 1 }
-            let result = try await consumer.stop()
+            let result = try await consumer.stop(once: "the job is buried") { try cli.queue.count("current-jobs-buried", in: "pushover") == 1 }
 
             #expect(result.stderr.contains("Pushover answered HTTP 400: application token is invalid"), "\(result)")
             #expect(!result.stderr.contains(token))
@@ -103,8 +105,7 @@ import TestSupport
             let id = try await simulate(cli, "recovery", "--zone", "4")
             let failed: RecordedRequest = try await webhook.next()
             let delivered: RecordedRequest = try await webhook.next()
-            try await waitUntil("the job is deleted") { try cli.queue.count("cmd-delete", in: "webhook") == 1 }
-            let result = try await consumer.stop()
+            let result = try await consumer.stop(once: "the job is deleted") { try cli.queue.count("cmd-delete", in: "webhook") == 1 }
 
             let queued = try #require(try cli.queue.takeAll(from: "cli").first, "the cli tube's copy of the event")
             #expect(failed.body == queued && delivered.body == queued, "the body must be the event exactly as queued")
@@ -127,8 +128,7 @@ import TestSupport
             ])
             let id = try await simulate(cli, "alarm", "--zone", "3", "--message", "Zone alarm")
             let mail: RecordedMail = try await smtp.next()
-            try await waitUntil("the job is deleted") { try cli.queue.count("cmd-delete", in: "email") == 1 }
-            let result = try await consumer.stop()
+            let result = try await consumer.stop(once: "the job is deleted") { try cli.queue.count("cmd-delete", in: "email") == 1 }
 
             #expect(mail.mail_from == "alarm@example.com")
             #expect(mail.rcpt_to == ["anna@example.com", "ben@example.com"])
@@ -153,8 +153,7 @@ import TestSupport
             let bad = try cli.queue.put("not json", in: "example")
             _ = try await simulate(cli, "info", "--message", "Zone open")
             _ = try await consumer.awaitLine(containing: "info 609 Zone open")
-            try await waitUntil("the bad job is buried") { try cli.queue.stats(job: bad)?["state"] == "buried" }
-            let result = try await consumer.stop(timeout: .seconds(10))
+            let result = try await consumer.stop(once: "the bad job is buried") { try cli.queue.stats(job: bad)?["state"] == "buried" }
 
             #expect(result.status == .exited(0), "\(result)")
             #expect(result.lines == ["alarm 601 Zone alarm zone 3", "info 609 Zone open"], "the repeat must not be printed\n\(result)")
@@ -167,5 +166,34 @@ import TestSupport
         let program = try String(contentsOfFile: PackageFiles.example("greenstalk_consumer.py"), encoding: .utf8)
         let block = try #require(try PackageFiles.pythonBlocks(in: "docs/writing-a-consumer.md").first { $0.contains("import greenstalk") })
         #expect(block == program, "docs/writing-a-consumer.md and examples/consumers/greenstalk_consumer.py differ")
+    }
+
+    /// docs/writing-a-consumer.md's script consumer works as the document says.
+    @Test func theScriptInWritingAConsumerWritesEachAlarmOnceAcrossRestarts() async throws {
+        try await withTube("alarm-file") { cli, python in
+            try await withTemporaryDirectory { directory in
+                let script = directory.appending("alarm_file.py")
+                let source = try #require(try PackageFiles.pythonBlocks(in: "docs/writing-a-consumer.md").first {
+                    $0.contains("a HowAlarming script consumer")
+                })
+                try source.write(toFile: script, atomically: true, encoding: .utf8)
+                let alarms = directory.appending("alarms.txt")
+                let start = { try cli.startConsume(tube: "alarm-file", exec: [python.interpreter, script], environment: ["ALARM_FILE": alarms]) }
+
+                let first = try start()
+                _ = try #require(try await cli.run("simulate", "info").printedID)
+                _ = try #require(try await cli.run("simulate", "alarm", "--zone", "3", "--message", "Zone alarm").printedID)
+                #expect(try await first.stop(once: "both events are handled") { try cli.queue.count("cmd-delete", in: "alarm-file") == 2 }.status == .exited(0))
+
+                let alarm = try #require(try cli.queue.takeAll(from: "cli").last)
+                let repeated = try cli.queue.put(alarm, in: "alarm-file")
+                let second = try start()
+                let result = try await second.stop(once: "the repeat is deleted") { try cli.queue.stats(job: repeated) == nil }
+
+                let event = try QueuedEvent(job: alarm)
+                #expect(contents(of: alarms) == "\(event.timestamp) Zone alarm (zone 3)\n")
+                #expect(result.stderr.contains("alarm \(try #require(event.id).uuidString.lowercased()) was written before"), "\(result)")
+            }
+        }
     }
 }

@@ -15,6 +15,11 @@ struct QueueProbe: Sendable {
         try statsDocument("stats-job \(id)")
     }
 
+    /// How many times job `id` has been released; 0 when there is no such job.
+    func releases(ofJob id: Int) throws -> Int {
+        Int(try stats(job: id)?["releases"] ?? "") ?? 0
+    }
+
     /// A `stats-tube` counter such as `current-jobs-ready`; 0 for a tube beanstalkd does not
     /// have (it drops tubes with no jobs that nobody uses or watches).
     func count(_ key: String, in tube: String) throws -> Int {

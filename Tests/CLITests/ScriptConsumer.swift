@@ -36,6 +36,26 @@ extension ChildProcess {
         return try await waitForResult(timeout: timeout)
     }
 
+    /// Waits until `condition` holds (what the consumer should bring about), then sends SIGTERM
+    /// and returns the result. When `condition` does not hold within `timeout`, stops the
+    /// consumer all the same and throws an error that carries its output.
+    ///
+    /// `condition` may block (a raw beanstalkd query, a file read): it runs on a dispatch
+    /// queue, so that polling it does not hold up the two threads of the Swift concurrency
+    /// pool that every test shares.
+    func stop(
+        once description: String, timeout: Duration = .seconds(20), isolation: isolated (any Actor)? = #isolation,
+        _ condition: @escaping @Sendable () throws -> Bool
+    ) async throws -> ProcessResult {
+        do {
+            try await waitUntil(description, timeout: timeout) { try await offTheConcurrencyPool(condition) }
+        } catch {
+            let output = (try? await stop()).map(String.init(describing:)) ?? "(still running)"
+            throw TestSupportError(.timedOut, "\(error)\n\(commandLine)\n\(output)")
+        }
+        return try await stop()
+    }
+
     /// What it has written to standard error so far, as text.
     var errorText: String { String(decoding: standardError, as: UTF8.self) }
 }
@@ -48,4 +68,12 @@ func shell(_ script: String) -> [String] {
 /// The contents of the file at `path`, or `nil` when there is none.
 func contents(of path: String) -> String? {
     try? String(contentsOfFile: path, encoding: .utf8)
+}
+
+/// The result of blocking `work`, run on a global dispatch queue rather than a thread of the
+/// Swift concurrency pool.
+func offTheConcurrencyPool<Result: Sendable>(_ work: @escaping @Sendable () throws -> Result) async throws -> Result {
+    try await withCheckedThrowingContinuation { continuation in
+        DispatchQueue.global().async { continuation.resume(with: Swift.Result { try work() }) }
+    }
 }
