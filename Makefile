@@ -36,7 +36,7 @@ release: sqlite ## Build optimized executables (swift build -c release)
 
 # The test targets that run TLS servers and clients: run on their own, after the others, so that
 # the timing-sensitive tests of both groups do not share two cores with all of them at once.
-HEAVY_TESTS := PushDeliveryTests|PushConsumerTests
+HEAVY_TESTS := PushDeliveryTests|PushConsumerTests|SystemTests
 TEST_ENV = HOWALARMING_TEST_PYTHON="$(VENV_PYTHON)" HOWALARMING_BIN_DIR="$$($(SWIFT) build --show-bin-path)"
 
 test: sqlite beanstalkd supervisor python-peer ## Install what the tests need if missing, build, run all tests

@@ -11,7 +11,8 @@
 #   BIN_DIR   where the built executables are (`swift build -c release --show-bin-path`)
 # Ports are the first free ones from: beanstalkd 11300, panel 4025 (control 4125), API 8080;
 # set BEANSTALKD_PORT, PANEL_PORT, CONTROL_PORT or API_PORT to choose. HOWALARMING_RUN_DIR
-# replaces .run (the tests use a temporary directory).
+# replaces .run (the tests use a temporary directory); EXIT_DELAY sets the simulated panel's exit
+# delay in seconds (default 10).
 set -euo pipefail
 
 bin_dir=$(cd "${1:?usage: deploy/run-local.sh BIN_DIR}" && pwd)
@@ -42,6 +43,7 @@ control_port=${CONTROL_PORT:-$(free_port 4125)}
 api_port=${API_PORT:-$(free_port 8080)}
 panel_password=$(head -c 6 /dev/urandom | od -An -tx1 | tr -d ' \n')
 master_code=1234
+exit_delay=${EXIT_DELAY:-10}
 
 mkdir -p "$run_dir/beanstalkd" "$logs"
 cat >"$config" <<YAML
@@ -92,7 +94,7 @@ supervisor.rpcinterface_factory = supervisor.rpcinterface:make_main_rpcinterface
 serverurl=unix://$run_dir/supervisor.sock
 
 [program:simulator]
-command=$bin_dir/envisalink-simulator --port $panel_port --control-port $control_port --password $panel_password --master-code $master_code --zone "1=Front door" --zone "2=Hall PIR" --exit-delay 10 --no-stdin-control
+command=$bin_dir/envisalink-simulator --port $panel_port --control-port $control_port --password $panel_password --master-code $master_code --zone "1=Front door" --zone "2=Hall PIR" --exit-delay $exit_delay --no-stdin-control
 priority=20
 autorestart=unexpected
 exitcodes=0
@@ -129,7 +131,7 @@ In another terminal, try:
   export HOWALARMING_CONFIG=$config PATH=$bin_dir:\$PATH
   howalarming tail                                   # follow the events
   echo "open 1" > /dev/tcp/127.0.0.1/$control_port   # the front door opens on the panel
-  howalarming send arm                               # arm (10 s exit delay), then: howalarming send disarm
+  howalarming send arm                               # arm ($exit_delay s exit delay), then: howalarming send disarm
   curl -s -H "Authorization: Bearer $token" http://127.0.0.1:$api_port/v1/status
   curl -s -H "Authorization: Bearer $token" -H "Content-Type: application/json" \\
        -d '{"command":"disarm"}' http://127.0.0.1:$api_port/v1/commands
