@@ -46,7 +46,7 @@ import TestSupport
                 system.signal(SIGINT)
                 _ = try? await system.waitForExit(timeout: .seconds(30))
             })
-            #expect(system.exitStatus.map { $0 == .exited(0) || $0 == .signalled(SIGINT) } ?? false)
+            #expect(system.exitStatus.map { $0 == .exited(0) || $0 == .signaled(SIGINT) } ?? false)
         }
     }
 
