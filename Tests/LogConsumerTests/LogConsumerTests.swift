@@ -66,22 +66,6 @@ struct LogConsumerTests {
         }
     }
 
-    @Test func anEventThatCannotBeWrittenStaysQueuedUntilTheDirectoryExists() async throws {
-        try await LogStage.run { stage in
-            let directory = stage.directory.appending("not-yet")
-            try stage.writeConfiguration(["file": "\(directory)/events.jsonl"])
-            let event = AlarmEventSamples.event(1)
-            try await withConsumer(stage) {
-                let job = try #require(try await stage.put([event]).first)
-                try await waitUntil("the job to be released after a failed write") { try stage.releases(of: job) ?? 0 >= 1 }
-                #expect(try stage.releases(of: job) != nil, "the job was deleted unwritten")
-                try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: false)
-                try await waitUntil("the job to be deleted once written") { try stage.releases(of: job) == nil }
-            }
-            #expect(LogFiles.lines("\(directory)/events.jsonl") == [AlarmEventSamples.line(event)])
-        }
-    }
-
     @Test func theFileIsRotatedBySizeAsConfigured() async throws {
         try await LogStage.run { stage in
             try stage.writeConfiguration(["rotate_bytes": "1024", "keep": "2"])
