@@ -20,7 +20,7 @@ import Foundation
 /// unwritable directory or a replaced file recover on their own once fixed.
 public actor EventLog {
     /// How many recent events the log remembers by default.
-    public static let defaultRecentCapacity = 10_000
+    public static let defaultRecentCapacity = 1000
 
     /// What ``append(_:)`` did.
     public enum Outcome: Sendable, Hashable {
@@ -59,7 +59,7 @@ public actor EventLog {
         if recent.contains(key) { return .duplicate }
         let line = event.jsonBytes() + [UInt8(ascii: "\n")]
         do {
-            if let rotation, rotation.isDue(size: file.size, lineLength: line.count) {
+            if let rotation, rotation.isDue(size: try file.size(), lineLength: line.count) {
                 try rotate(by: rotation).append(line)
             } else {
                 try file.append(line)
@@ -99,7 +99,7 @@ public actor EventLog {
             try readRecentKeys(from: opened)
             hasReadRecentKeys = true
         }
-        logger.info("log file open", metadata: ["path": "\(path)", "size": "\(opened.size)"])
+        logger.info("log file open", metadata: ["path": "\(path)"])
         file = opened
         return opened
     }

@@ -8,7 +8,7 @@ public enum LogConsumerApp {
     /// catches up soon after the disk has room again.
     static let retryBackoff = Backoff(initial: .seconds(1), maximum: .seconds(30))
 
-    /// The services: the reopener (first, so that it closes the file last) and the consumer.
+    /// The services: the file keeper (first, so that it closes the file last) and the consumer.
     ///
     /// - Parameters:
     ///   - reopenRequests: Reopen the log file on each element (``HangupSignals/catching()``).
@@ -26,7 +26,7 @@ public enum LogConsumerApp {
         // An event is never buried for failing to be written: it is retried until the disk takes it.
         let consumer = ConsumerConfiguration(tubes: [settings.tube], maximumAttempts: .max, retryBackoff: retryBackoff)
         return [
-            LogReopener(log: log, requests: reopenRequests, logger: logger),
+            LogFileService(log: log, reopenRequests: reopenRequests, logger: logger),
             QueueConsumer<AlarmEvent>(
                 endpoint: configuration.beanstalkd.endpoint, configuration: consumer, logger: logger,
                 handler: handler.handle),

@@ -4,17 +4,17 @@ import Glibc
 
 /// One open log file: whole lines appended and synced, its tail read back, a torn last line cut
 /// off. The process holds an exclusive lock on it, so a second consumer cannot write to it too.
+///
+/// Sizes are read from the file each time (`fstat`), never remembered, so that a file truncated
+/// by someone else (logrotate's `copytruncate`) is handled as it is.
 final class LogFile {
     /// The path it was opened by.
     let path: String
     private var descriptor: Int32
-    /// The file's size: what it held when opened, plus every line appended since.
-    private(set) var size: Int64
 
-    private init(path: String, descriptor: Int32, size: Int64) {
+    private init(path: String, descriptor: Int32) {
         self.path = path
         self.descriptor = descriptor
-        self.size = size
     }
 
     deinit {
@@ -26,13 +26,17 @@ final class LogFile {
     static func open(_ path: String) throws(EventLogError) -> LogFile {
         let descriptor = Glibc.open(path, O_RDWR | O_CREAT | O_APPEND | O_CLOEXEC, 0o640)
         guard descriptor >= 0 else { throw EventLogError(.open, path: path, errorNumber: errno) }
-        let file = LogFile(path: path, descriptor: descriptor, size: 0)
+        let file = LogFile(path: path, descriptor: descriptor)
         guard flock(descriptor, LOCK_EX | LOCK_NB) == 0 else { throw EventLogError(.lock, path: path, errorNumber: errno) }
-        var status = stat()
-        guard fstat(descriptor, &status) == 0 else { throw EventLogError(.open, path: path, errorNumber: errno) }
-        file.size = Int64(status.st_size)
         try syncDirectory(containing: path)
         return file
+    }
+
+    /// The file's current size.
+    func size() throws(EventLogError) -> Int64 {
+        var status = stat()
+        guard fstat(descriptor, &status) == 0 else { throw EventLogError(.read, path: path, errorNumber: errno) }
+        return Int64(status.st_size)
     }
 
     /// Closes the file; later calls do nothing.
@@ -46,14 +50,14 @@ final class LogFile {
     /// before the append (as far as the system lets it), so a retry neither continues a torn line
     /// nor repeats a whole one.
     func append(_ bytes: [UInt8]) throws(EventLogError) {
+        let before = try size()
         do throws(EventLogError) {
             try writeAll(bytes)
             guard fsync(descriptor) == 0 else { throw EventLogError(.sync, path: path, errorNumber: errno) }
         } catch {
-            _ = ftruncate(descriptor, off_t(size))
+            _ = ftruncate(descriptor, off_t(before))
             throw error
         }
-        size += Int64(bytes.count)
     }
 
     /// Cuts off a last line that has no newline: an append that a crash or a full disk
@@ -62,28 +66,28 @@ final class LogFile {
     ///
     /// - Returns: How many bytes were cut off.
     func dropTornLastLine() throws(EventLogError) -> Int64 {
-        guard size > 0, try read(at: size - 1, count: 1) != [UInt8(ascii: "\n")] else { return 0 }
-        var end = size
+        let length = try size()
+        guard length > 0, try read(at: length - 1, count: 1) != [UInt8(ascii: "\n")] else { return 0 }
+        var end = length
         var keep: Int64 = 0
-        search: while end > 0 {
+        while end > 0 {
             let count = Int(min(Int64(TailLines.defaultChunkSize), end))
             end -= Int64(count)
             let chunk = try read(at: end, count: count)
             if let newline = chunk.lastIndex(of: UInt8(ascii: "\n")) {
                 keep = end + Int64(newline) + 1
-                break search
+                break
             }
         }
         guard ftruncate(descriptor, off_t(keep)) == 0 else { throw EventLogError(.truncate, path: path, errorNumber: errno) }
         guard fsync(descriptor) == 0 else { throw EventLogError(.sync, path: path, errorNumber: errno) }
-        defer { size = keep }
-        return size - keep
+        return length - keep
     }
 
     /// Calls `body` with the file's last complete lines, the last first, at most `limit`.
     /// - Returns: How many lines `body` was called with.
     func forEachLineFromEnd(limit: Int, _ body: ([UInt8]) -> Void) throws(EventLogError) -> Int {
-        try TailLines.forEach(inFileOf: size, limit: limit, read: read(at:count:), body)
+        try TailLines.forEach(inFileOf: size(), limit: limit, read: read(at:count:), body)
     }
 
     /// Reads `count` bytes at `offset`.
@@ -122,14 +126,7 @@ extension LogFile {
         let descriptor = Glibc.open(path, O_RDONLY | O_CLOEXEC)
         if descriptor < 0 && errno == ENOENT { return 0 }
         guard descriptor >= 0 else { throw EventLogError(.open, path: path, errorNumber: errno) }
-        var status = stat()
-        guard fstat(descriptor, &status) == 0 else {
-            let failure = errno
-            _ = Glibc.close(descriptor)
-            throw EventLogError(.read, path: path, errorNumber: failure)
-        }
-        let file = LogFile(path: path, descriptor: descriptor, size: Int64(status.st_size))
-        return try file.forEachLineFromEnd(limit: limit, body)
+        return try LogFile(path: path, descriptor: descriptor).forEachLineFromEnd(limit: limit, body)
     }
 
     /// Syncs the directory that holds `path`, so that a file created or renamed in it is still

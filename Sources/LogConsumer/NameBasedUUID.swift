@@ -13,14 +13,11 @@ enum NameBasedUUID {
 
     /// The version 5 UUID of `name` in `namespace`.
     static func version5(namespace: UUID, name: some Sequence<UInt8>) -> UUID {
-        let namespaceBytes = withUnsafeBytes(of: namespace.uuid) { Array($0) }
-        var bytes = Array(SHA1.digest(namespaceBytes + Array(name)).prefix(16))
-        bytes[6] = bytes[6] & 0x0F | 0x50  // version 5
-        bytes[8] = bytes[8] & 0x3F | 0x80  // RFC 9562 variant
-        return UUID(
-            uuid: (
-                bytes[0], bytes[1], bytes[2], bytes[3], bytes[4], bytes[5], bytes[6], bytes[7],
-                bytes[8], bytes[9], bytes[10], bytes[11], bytes[12], bytes[13], bytes[14], bytes[15]
-            ))
+        var uuid = namespace.uuid
+        let digest = withUnsafeBytes(of: uuid) { SHA1.digest(Array($0) + Array(name)) }
+        withUnsafeMutableBytes(of: &uuid) { $0.copyBytes(from: digest.prefix(16)) }
+        uuid.6 = uuid.6 & 0x0F | 0x50  // version 5
+        uuid.8 = uuid.8 & 0x3F | 0x80  // RFC 9562 variant
+        return UUID(uuid: uuid)
     }
 }

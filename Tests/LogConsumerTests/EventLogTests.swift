@@ -13,6 +13,15 @@ import Testing
         }
     }
 
+    /// After FILE was renamed to FILE.1 holding `old`: `log` knows `old` and writes `next` to a new FILE.
+    private func expectRenamed(_ path: String, log: EventLog, holding old: AlarmEvent, next: AlarmEvent) async throws {
+        #expect(try await log.append(old) == .duplicate)
+        #expect(try await log.append(next) == .written)
+        await log.close()
+        #expect(LogFiles.lines(path) == [AlarmEventSamples.line(next)])
+        #expect(LogFiles.lines(path + ".1") == [AlarmEventSamples.line(old)])
+    }
+
     @Test func eachEventIsOneLineOfCanonicalJSON() async throws {
         try await withLogFile { (path: String, _: TemporaryDirectory) async throws in
             let log = EventLog(path: path, logger: quietLogger)
@@ -69,13 +78,8 @@ import Testing
             await first.close()
             try FileManager.default.moveItem(atPath: path, toPath: path + ".1")
 
-            let next = AlarmEventSamples.event(2)
             let restarted = EventLog(path: path, logger: quietLogger)
-            #expect(try await restarted.append(event) == .duplicate)
-            #expect(try await restarted.append(next) == .written)
-            await restarted.close()
-            #expect(LogFiles.lines(path) == [AlarmEventSamples.line(next)])
-            #expect(LogFiles.lines(path + ".1") == [AlarmEventSamples.line(event)])
+            try await expectRenamed(path, log: restarted, holding: event, next: AlarmEventSamples.event(2))
         }
     }
 
@@ -116,11 +120,7 @@ import Testing
             try FileManager.default.moveItem(atPath: path, toPath: path + ".1")
             try await log.reopen()
             #expect(LogFiles.exists(path) && LogFiles.size(path) == 0)
-            #expect(try await log.append(before) == .duplicate)
-            #expect(try await log.append(after) == .written)
-            await log.close()
-            #expect(LogFiles.lines(path) == [AlarmEventSamples.line(after)])
-            #expect(LogFiles.lines(path + ".1") == [AlarmEventSamples.line(before)])
+            try await expectRenamed(path, log: log, holding: before, next: after)
         }
     }
 
