@@ -34,6 +34,11 @@ import Testing
         #expect(line.hasSuffix(", command \(command.uuidString.lowercased()))"))
     }
 
+    @Test func aTimestampFarInTheFutureIsPrintedNotTrapped() {
+        let event = AlarmEvent(type: .info, code: "609", timestamp: .max)
+        #expect(JournalLine.format(event).hasSuffix("Z info 609 (id none)"))
+    }
+
     @Test func anEventIsAlwaysOneLine() {
         var event = AlarmEventSamples.legacy
         event.message = "first\nsecond\r\tthird\u{2028}fourth\u{7}"
