@@ -21,7 +21,7 @@ import TestSupport
                     in: try await system.awaitLine(containing: "HTTP API").split(separator: ",")[0].description)
                 let token = try await system.awaitLine(timeout: .seconds(5)) { $0.hasPrefix("hal_") }
                 let api = APIClient(port: apiPort, token: token)
-                try await waitFor("the API and the panel link", timeout: .seconds(30)) {
+                try await waitUntil("the API and the panel link", timeout: .seconds(30)) {
                     (try? await api.get("/v1/status"))?.contains(#""link":"up""#) == true
                 }
 
@@ -31,36 +31,23 @@ import TestSupport
                 }
                 let armed = try await api.post("/v1/commands", json: #"{"command":"arm"}"#)
                 #expect(armed.contains(#""id""#), "\(armed)")
-                try await waitFor("the panel to report armed", timeout: .seconds(20)) { logged(#""type":"armed""#) }
+                try await waitUntil("the panel to report armed", timeout: .seconds(20)) { logged(#""type":"armed""#) }
 
                 #expect(try await SimulatorProcess.control(controlPort, "alarm 1").hasPrefix("ok"))
-                try await waitFor("the alarm in the event log", timeout: .seconds(20)) { logged(#""type":"alarm""#) }
-                try await waitFor("the alarm in /v1/status", timeout: .seconds(10)) {
+                try await waitUntil("the alarm in the event log", timeout: .seconds(20)) { logged(#""type":"alarm""#) }
+                try await waitUntil("the alarm in /v1/status", timeout: .seconds(10)) {
                     (try? await api.get("/v1/status"))?.contains("alarm") == true
                 }
 
                 let disarmed = try await api.post("/v1/commands", json: #"{"command":"disarm"}"#)
                 #expect(disarmed.contains(#""id""#), "\(disarmed)")
-                try await waitFor("the panel to report disarmed", timeout: .seconds(20)) { logged(#""type":"disarmed""#) }
+                try await waitUntil("the panel to report disarmed", timeout: .seconds(20)) { logged(#""type":"disarmed""#) }
             }, then: {
                 system.signal(SIGINT)
                 _ = try? await system.waitForExit(timeout: .seconds(30))
             })
             #expect(system.exitStatus.map { $0 == .exited(0) || $0 == .signaled(SIGINT) } ?? false)
         }
-    }
-
-    /// Checks `condition` every 100 ms until it holds; fails after `timeout`.
-    private func waitFor(
-        _ description: String, timeout: Duration, _ condition: () async throws -> Bool
-    ) async throws {
-        let deadline = ContinuousClock.now + timeout
-        while ContinuousClock.now < deadline {
-            if try await condition() { return }
-            try await Task.sleep(for: .milliseconds(100))
-        }
-        Issue.record("timed out waiting for \(description)")
-        throw CancellationError()
     }
 }
 
