@@ -393,6 +393,12 @@ let package = Package(
             ],
             swiftSettings: strictSettings
         ),
+        // The whole system as `make run` starts it, under supervisord.
+        .testTarget(
+            name: "SystemTests",
+            dependencies: ["AlarmCore", "TestSupport"],
+            swiftSettings: strictSettings
+        ),
         .testTarget(
             name: "CLITests",
             dependencies: ["AlarmCore", "Beanstalk", "TestSupport"],

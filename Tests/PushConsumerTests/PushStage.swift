@@ -116,17 +116,3 @@ struct PushStage {
 }
 
 let quietLogger = Logger(label: "test", factory: { _ in SwiftLogNoOpLogHandler() })
-
-/// Waits until `condition` holds, checking every 20 ms, or fails the test after `timeout`.
-func waitUntil(
-    _ description: String, timeout: Duration = .seconds(10), isolation: isolated (any Actor)? = #isolation,
-    _ condition: () async throws -> Bool
-) async throws {
-    let deadline = ContinuousClock.now + timeout
-    while ContinuousClock.now < deadline {
-        if try await condition() { return }
-        try await Task.sleep(for: .milliseconds(20))
-    }
-    Issue.record("timed out waiting for \(description)")
-    throw CancellationError()
-}
