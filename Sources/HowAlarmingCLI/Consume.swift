@@ -115,8 +115,7 @@ extension HowAlarming {
                 environment: ScriptEnvironment(
                     inherited: ProcessInfo.processInfo.environment, tube: tube, maximumAttempts: maxAttempts,
                     buryExitCode: buryExitCode, configPath: configuration.path),
-                policy: ScriptOutcomePolicy(buryExitCode: buryExitCode),
-                handled: RecentEventIDs())
+                policy: ScriptOutcomePolicy(buryExitCode: buryExitCode))
             return QueueConsumer<AlarmEvent>(
                 endpoint: configuration.beanstalkd.endpoint,
                 configuration: ConsumerConfiguration(tubes: [tube], maximumAttempts: maxAttempts),

@@ -1,21 +1,31 @@
 import AlarmCore
 import Logging
+import Synchronization
 
 /// The consumer runtime's handler for `howalarming consume`: skips events already handled,
 /// runs the program for the others and turns how it ended into the job's outcome.
-struct ScriptHandler: Sendable {
+final class ScriptHandler: Sendable {
+    /// How many handled event ids are remembered to recognise repeats.
+    static let rememberedEvents = 10_000
+
     let runner: ScriptRunner
     let environment: ScriptEnvironment
     let policy: ScriptOutcomePolicy
     /// Events whose program succeeded since the consumer started.
-    let handled: RecentEventIDs
+    private let handled = Mutex(RecentEventIDs(capacity: rememberedEvents))
+
+    init(runner: ScriptRunner, environment: ScriptEnvironment, policy: ScriptOutcomePolicy) {
+        self.runner = runner
+        self.environment = environment
+        self.policy = policy
+    }
 
     func handle(_ event: AlarmEvent, _ context: JobContext) async throws -> JobOutcome {
         var logger = context.logger
         logger[metadataKey: "event_type"] = "\(event.type.rawValue)"
         if let id = event.id {
             logger[metadataKey: "event_id"] = "\(id.uuidString.lowercased())"
-            if handled.contains(id) {
+            if handled.withLock({ $0.contains(id) }) {
                 logger.info("repeat of an event already handled: program not run")
                 return .done
             }
@@ -31,7 +41,7 @@ struct ScriptHandler: Sendable {
         let metadata: Logger.Metadata = ["result": "\(termination)", "duration": "\(ContinuousClock.now - started)"]
         if outcome == .done {
             logger.info("program succeeded", metadata: metadata)
-            if let id = event.id { handled.insert(id) }
+            if let id = event.id { handled.withLock { $0.insert(id) } }
         } else {
             logger.warning("program failed", metadata: metadata)
         }

@@ -35,7 +35,7 @@ public actor EventLog {
     private let rotation: LogRotation?
     private let logger: Logger
     private var file: LogFile?
-    private var recent: RecentEventKeys
+    private var recent: RecentEventIDs
     private var hasReadRecentKeys = false
 
     /// - Parameters:
@@ -46,7 +46,7 @@ public actor EventLog {
         self.path = path
         self.rotation = rotation
         self.logger = logger
-        recent = RecentEventKeys(capacity: recentCapacity)
+        recent = RecentEventIDs(capacity: recentCapacity)
     }
 
     /// Appends `event` as one line and syncs it, unless it is already in the log.

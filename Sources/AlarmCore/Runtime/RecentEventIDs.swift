@@ -3,45 +3,45 @@ public import FoundationEssentials
 #else
 public import Foundation
 #endif
-import Synchronization
 
 /// The ids of the events a consumer handled most recently, so it can recognise a repeat
-/// (`docs/event-format.md`, "De-duplication by id") and skip it. Remembers the last
-/// ``capacity`` ids, in memory; safe to use from many tasks.
-public final class RecentEventIDs: Sendable {
-    private struct Storage {
-        var members: Set<UUID> = []
-        /// The members in the order they were added; the oldest is at `oldest`.
-        var order: [UUID] = []
-        var oldest = 0
-    }
-
-    /// How many ids are remembered; adding one more forgets the oldest.
+/// (`docs/event-format.md`, "De-duplication by id") and skip it. Remembers at most
+/// ``capacity`` ids, in memory; when full, the oldest is forgotten first.
+///
+/// A value type: a consumer that handles events from several tasks keeps it behind a lock.
+public struct RecentEventIDs: Sendable {
+    /// How many ids are remembered at most.
     public let capacity: Int
-    private let storage = Mutex(Storage())
+    private var members: Set<UUID> = []
+    /// The ids in the order they were inserted, used as a ring once full.
+    private var order: [UUID] = []
+    /// Where the next id goes in `order` once it is full: the oldest id's place.
+    private var oldest = 0
 
     /// An empty memory of at most `capacity` (at least 1) ids.
-    public init(capacity: Int = 10_000) {
+    public init(capacity: Int) {
         precondition(capacity >= 1, "remember at least one id")
         self.capacity = capacity
     }
 
+    /// How many ids are remembered.
+    public var count: Int { order.count }
+
     /// Whether `id` is among the remembered ids.
     public func contains(_ id: UUID) -> Bool {
-        storage.withLock { $0.members.contains(id) }
+        members.contains(id)
     }
 
-    /// Remembers `id`, forgetting the oldest id when ``capacity`` is reached.
-    public func insert(_ id: UUID) {
-        storage.withLock { storage in
-            guard storage.members.insert(id).inserted else { return }
-            if storage.order.count < capacity {
-                storage.order.append(id)
-            } else {
-                storage.members.remove(storage.order[storage.oldest])
-                storage.order[storage.oldest] = id
-                storage.oldest = (storage.oldest + 1) % capacity
-            }
+    /// Remembers `id` as the newest, forgetting the oldest when full; an id already
+    /// remembered is left where it is.
+    public mutating func insert(_ id: UUID) {
+        guard members.insert(id).inserted else { return }
+        if order.count < capacity {
+            order.append(id)
+        } else {
+            members.remove(order[oldest])
+            order[oldest] = id
+            oldest = (oldest + 1) % capacity
         }
     }
 }
