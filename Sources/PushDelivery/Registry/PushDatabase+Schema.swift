@@ -1,19 +1,9 @@
 import GRDB
 
-/// The versioned schema. A released migration is never edited: changes go into a new one
-/// (`v2`, …), appended to ``migrator``.
+/// The versioned schema; see ``VersionedDatabase/migrator(_:)``.
 extension PushDatabase {
-    /// The schema versions this program knows, oldest first.
-    static let knownVersions = ["v1"]
-
     /// Every migration, in order.
-    static var migrator: DatabaseMigrator {
-        var migrator = DatabaseMigrator()
-        migrator.registerMigration("v1") { db in
-            try db.execute(sql: version1)
-        }
-        return migrator
-    }
+    static let migrator = VersionedDatabase.migrator(["v1": version1])
 
     /// Devices and the delivery ledger. Times are stored as GRDB writes dates: UTC text
     /// `yyyy-MM-dd HH:mm:ss.SSS`, which sorts and compares in time order.

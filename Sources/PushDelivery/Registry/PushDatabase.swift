@@ -17,9 +17,6 @@ import GRDB
 ///
 /// Share one value per process: ``DeviceRegistry`` and ``DeliveryLedger`` are views over it.
 public struct PushDatabase: Sendable {
-    /// How long a write waits for another process's write transaction before failing, in seconds.
-    static let busyTimeout: TimeInterval = 5
-
     let writer: any DatabaseWriter
 
     /// Opens (or creates) the database file at `path`, creating its directory when missing.
@@ -27,38 +24,25 @@ public struct PushDatabase: Sendable {
     /// - Throws: ``RegistryError`` with code ``RegistryError/Code/schemaTooNew`` for a database
     ///   from a newer program, or the SQLite error when the file cannot be opened or migrated.
     public init(path: String) throws {
-        let directory = URL(filePath: path).deletingLastPathComponent()
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        var configuration = Configuration()
-        configuration.busyMode = .timeout(Self.busyTimeout)
-        configuration.label = "howalarming-push"
-        try self.init(migrating: DatabasePool(path: path, configuration: configuration))
+        writer = try VersionedDatabase.open(path: path, label: "howalarming-push", migrator: Self.migrator, refusal: Self.refusal)
     }
 
     /// A private database in memory, gone when the value is released: for tests and dry runs.
     public static func inMemory() throws -> PushDatabase {
-        try PushDatabase(migrating: DatabaseQueue())
+        PushDatabase(writer: try VersionedDatabase.migrate(DatabaseQueue(), with: migrator, refusal: refusal))
     }
 
-    private init(migrating writer: some DatabaseWriter) throws {
-        let migrator = Self.migrator
-        let superseded = try writer.read { try migrator.hasBeenSuperseded($0) }
-        if superseded {
-            let applied = try writer.read { try migrator.appliedIdentifiers($0) }.sorted()
-            throw RegistryError(
-                code: .schemaTooNew,
-                message: "the push database has schema versions \(applied.joined(separator: ", ")), "
-                    + "newer than this program knows (\(Self.knownVersions.joined(separator: ", ")))")
-        }
-        try migrator.migrate(writer)
+    private init(writer: any DatabaseWriter) {
         self.writer = writer
     }
 
-    /// The current time as the database stores it (to the millisecond), so that what a write
-    /// returns equals what is read back later.
+    private static func refusal(_ problem: String) -> any Error {
+        RegistryError(code: .schemaTooNew, message: "the push database has \(problem)")
+    }
+
+    /// The current time as the database stores it; see ``VersionedDatabase/now()``.
     static func now() -> Date {
-        let now = Date()
-        return Date.fromDatabaseValue(now.databaseValue) ?? now
+        VersionedDatabase.now()
     }
 
     /// The schema versions applied to this database, oldest first (for example `["v1"]`).

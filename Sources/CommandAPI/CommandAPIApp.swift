@@ -1,0 +1,80 @@
+public import AlarmCore
+import Hummingbird
+import HummingbirdTLS
+public import Logging
+public import ServiceLifecycle
+
+/// Builds the command API daemon's services from the configuration; `main` runs them, tests run
+/// the same services in-process.
+public enum CommandAPIApp {
+    /// Called once the HTTP server listens, with the port it bound (useful with port 0).
+    public typealias ListeningHandler = @Sendable (_ port: Int) async -> Void
+
+    /// The services, in start order (a `ServiceGroup` stops them in reverse): the queue producer,
+    /// the retention janitor, the event consumer on `command.tube`, and the HTTP server. On
+    /// SIGTERM the server stops first, finishing the requests in flight; then the consumer
+    /// finishes its job; the producer's connection closes last.
+    ///
+    /// - Parameters:
+    ///   - listen: Where to listen, instead of `command.listen` (tests pass port 0).
+    /// - Throws: ``ConfigError`` for unusable TLS files; the database error when
+    ///   `command.database` cannot be opened.
+    public static func services(
+        configuration: HowAlarmingConfig, metrics: CommandMetrics, logger: Logger, listen: ListenAddress? = nil,
+        onListening: @escaping ListeningHandler = { _ in }
+    ) throws -> [any Service] {
+        let command = configuration.command
+        let listen = listen ?? command.listen
+        let database = try CommandDatabase(path: command.database)
+        let store = EventStore(database: database)
+        let audit = CommandAudit(database: database)
+        let producer = QueueProducer(endpoint: configuration.beanstalkd.endpoint, logger: logger)
+        let router = APIRouter.router(APIRouter.Dependencies(
+            store: store, tokens: TokenStore(database: database), audit: audit, producer: producer,
+            throttle: AuthThrottle(limit: command.authFailureLimit, window: .seconds(command.authFailureWindow)),
+            metrics: metrics, commandTubes: configuration.beanstalkd.commandTubes,
+            registrationTube: configuration.push.registrationTube, bodyLimit: command.bodyLimit))
+        warnAboutExposure(configuration, listen: listen, logger: logger)
+        let server = Application(
+            router: router,
+            // HTTP/1.1, over TLS when command.tls is set; idle connections close after a minute.
+            server: try command.tls.map { tls in
+                try .tls(.http1(configuration: .init(idleTimeout: .seconds(60))), tlsConfiguration: ServerTLS.configuration(tls))
+            } ?? .http1(configuration: .init(idleTimeout: .seconds(60))),
+            configuration: ApplicationConfiguration(address: .hostname(listen.host, port: listen.port)),
+            onServerRunning: { channel in
+                let port = channel.localAddress?.port ?? listen.port
+                logger.notice("http api listening", metadata: [
+                    "address": "\(ListenAddress(host: listen.host, port: port))", "tls": "\(command.tls != nil)",
+                ])
+                await onListening(port)
+            },
+            logger: logger)
+        return [
+            producer,
+            RetentionJanitor(
+                store: store, audit: audit, retentionDays: command.retentionDays, interval: .seconds(6 * 3600),
+                logger: logger),
+            QueueConsumer<AlarmEvent>(
+                endpoint: configuration.beanstalkd.endpoint, configuration: ConsumerConfiguration(tubes: [command.tube]),
+                logger: logger, handler: EventIngest(store: store, metrics: metrics).handle),
+            server,
+        ]
+    }
+
+    /// Warns when the API is reachable from the network in clear text, or when its tube is not
+    /// one the producers put events on.
+    private static func warnAboutExposure(_ configuration: HowAlarmingConfig, listen: ListenAddress, logger: Logger) {
+        let command = configuration.command
+        if !listen.isLoopback, command.tls == nil {
+            logger.warning(
+                "listening on a non-loopback address without TLS: tokens cross the network in clear text; set command.tls or use a VPN",
+                metadata: ["address": "\(listen)"])
+        }
+        if !configuration.beanstalkd.eventTubes.contains(command.tube) {
+            logger.warning("command.tube is not in beanstalkd.tubes.events: no events will arrive", metadata: [
+                "tube": "\(command.tube)"
+            ])
+        }
+    }
+}

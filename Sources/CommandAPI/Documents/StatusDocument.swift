@@ -1,0 +1,67 @@
+/// The answer of `GET /v1/status`.
+struct StatusDocument: Encodable {
+    struct Partition: Encodable {
+        let partition: Int
+        let state: ArmingState
+        let since: Int64
+        let message: String
+    }
+
+    struct OpenZone: Encodable {
+        let zone: Int
+        let name: String?
+        let partition: Int?
+        let since: Int64
+    }
+
+    struct Trouble: Encodable {
+        let code: String
+        let message: String
+        let partition: Int?
+        let zone: Int?
+        let since: Int64
+    }
+
+    struct PanelLink: Encodable {
+        let state: LinkState
+        let since: Int64?
+        let message: String?
+    }
+
+    let partitions: [Partition]
+    let openZones: [OpenZone]
+    let troubles: [Trouble]
+    let panelLink: PanelLink
+    let lastEvent: StoredEventDocument?
+
+    enum CodingKeys: String, CodingKey {
+        case partitions, troubles
+        case openZones = "open_zones"
+        case panelLink = "panel_link"
+        case lastEvent = "last_event"
+    }
+
+    init(state: PanelState, lastEvent: StoredEvent?) {
+        partitions = state.partitions.sorted { $0.key < $1.key }.map { number, fact in
+            Partition(partition: number, state: fact.value, since: fact.since, message: fact.message)
+        }
+        openZones = state.openZones.map { zone, fact in
+            OpenZone(zone: zone, name: fact.value.name, partition: fact.value.partition, since: fact.since)
+        }
+        troubles = state.activeTroubles.map { key, fact in
+            Trouble(code: key.code, message: fact.message, partition: key.partition, zone: key.zone, since: fact.since)
+        }
+        panelLink = PanelLink(state: state.link?.value ?? .unknown, since: state.link?.since, message: state.link?.message)
+        self.lastEvent = lastEvent.map(StoredEventDocument.init)
+    }
+
+    /// Writes `null` for a missing last event, so that the key is always there.
+    func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(partitions, forKey: .partitions)
+        try container.encode(openZones, forKey: .openZones)
+        try container.encode(troubles, forKey: .troubles)
+        try container.encode(panelLink, forKey: .panelLink)
+        try container.encode(lastEvent, forKey: .lastEvent)
+    }
+}

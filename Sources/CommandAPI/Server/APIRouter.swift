@@ -1,0 +1,58 @@
+import AlarmCore
+import Hummingbird
+import Logging
+
+/// Builds the HTTP API's router: the endpoints, authentication and JSON errors.
+enum APIRouter {
+    /// What the handlers use.
+    struct Dependencies: Sendable {
+        let store: EventStore
+        let tokens: TokenStore
+        let audit: CommandAudit
+        let producer: QueueProducer
+        let throttle: AuthThrottle
+        let metrics: CommandMetrics
+        let commandTubes: [TubeName]
+        let registrationTube: TubeName
+        let bodyLimit: Int
+    }
+
+    /// Every endpoint, with its handler.
+    static func endpoints(_ dependencies: Dependencies) -> [APIEndpoint] {
+        let health = HealthHandler(producer: dependencies.producer)
+        let metrics = MetricsHandler(metrics: dependencies.metrics)
+        let history = HistoryHandler(store: dependencies.store)
+        let commands = CommandHandler(
+            producer: dependencies.producer, commandTubes: dependencies.commandTubes, audit: dependencies.audit,
+            metrics: dependencies.metrics, bodyLimit: dependencies.bodyLimit)
+        let devices = DeviceHandler(
+            producer: dependencies.producer, registrationTube: dependencies.registrationTube,
+            metrics: dependencies.metrics, bodyLimit: dependencies.bodyLimit)
+        return [
+            APIEndpoint(.get, "/healthz", authenticated: false, health.handle),
+            APIEndpoint(.get, "/metrics", metrics.handle),
+            APIEndpoint(.get, "/v1/status", history.status),
+            APIEndpoint(.get, "/v1/events", history.events),
+            APIEndpoint(.post, "/v1/commands", commands.handle),
+            APIEndpoint(.post, "/v1/devices", devices.register),
+            APIEndpoint(.delete, "/v1/devices/{token}", devices.unregister),
+        ]
+    }
+
+    /// The router: request logging (debug, no headers), HTTP metrics, JSON errors for everything,
+    /// then the endpoints, all but `/healthz` behind ``AuthMiddleware``.
+    static func router(_ dependencies: Dependencies) -> Router<APIRequestContext> {
+        let endpoints = endpoints(dependencies)
+        let router = Router(context: APIRequestContext.self)
+        router.add(middleware: LogRequestsMiddleware(.debug))
+        router.add(middleware: MetricsMiddleware())
+        router.add(middleware: ErrorMiddleware(endpoints: endpoints))
+        let authenticated = router.group().add(
+            middleware: AuthMiddleware(tokens: dependencies.tokens, throttle: dependencies.throttle, metrics: dependencies.metrics))
+        for endpoint in endpoints {
+            let routes: any RouterMethods<APIRequestContext> = endpoint.authenticated ? authenticated : router
+            routes.on(RouterPath(endpoint.path), method: endpoint.method, use: endpoint.handler)
+        }
+        return router
+    }
+}

@@ -1,0 +1,63 @@
+import Hummingbird
+import Logging
+
+/// Bearer token authentication, scopes and throttling, in front of every route but `/healthz`.
+///
+/// 1. An address that failed too often recently gets 429 with `Retry-After`, whatever it sends.
+/// 2. No `Authorization: Bearer …`, a malformed token, or one that matches no stored token (wrong,
+///    revoked) gets 401 with `WWW-Authenticate: Bearer`, counts as a failure for the address,
+///    and is logged without the token.
+/// 3. A `read` token on anything but `GET` gets 403.
+struct AuthMiddleware: RouterMiddleware {
+    typealias Context = APIRequestContext
+
+    let tokens: TokenStore
+    let throttle: AuthThrottle
+    let metrics: CommandMetrics
+
+    func handle(
+        _ request: Request, context: APIRequestContext,
+        next: (Request, APIRequestContext) async throws -> Response
+    ) async throws -> Response {
+        let address = context.clientAddress ?? "unknown"
+        if let wait = throttle.retryAfter(for: address) {
+            throw APIError.tooManyRequests(retryAfter: wait)
+        }
+        let caller = try await authenticate(request, address: address, logger: context.logger)
+        guard caller.scope.allows(method: request.method.rawValue) else {
+            throw APIError(
+                .forbidden,
+                "the token \(caller.tokenName) has the \(caller.scope) scope; \(request.method.rawValue) needs a control token")
+        }
+        var context = context
+        context.caller = caller
+        context.logger[metadataKey: "token"] = "\(caller.tokenName)"
+        return try await next(request, context)
+    }
+
+    private func authenticate(_ request: Request, address: String, logger: Logger) async throws -> Caller {
+        guard let credentials = Self.bearerCredentials(request.headers[.authorization]) else {
+            throw failure("missing bearer token: send Authorization: Bearer TOKEN", invalidToken: false, address, logger)
+        }
+        guard let token = APIToken(credentials), let caller = try await tokens.authenticate(token) else {
+            throw failure("invalid or revoked token", invalidToken: true, address, logger)
+        }
+        return caller
+    }
+
+    private func failure(_ reason: String, invalidToken: Bool, _ address: String, _ logger: Logger) -> APIError {
+        throttle.recordFailure(from: address)
+        metrics.authenticationFailed()
+        logger.warning("authentication failed", metadata: ["reason": "\(reason)", "address": "\(address)"])
+        return .unauthorized(reason, invalidToken: invalidToken)
+    }
+
+    /// The credentials of an `Authorization: Bearer CREDENTIALS` header (scheme in any case).
+    static func bearerCredentials(_ header: String?) -> Substring? {
+        guard let header, let space = header.firstIndex(of: " "), header[..<space].lowercased() == "bearer" else {
+            return nil
+        }
+        let credentials = header[space...].drop { $0 == " " }
+        return credentials.isEmpty ? nil : credentials
+    }
+}

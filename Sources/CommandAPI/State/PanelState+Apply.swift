@@ -1,0 +1,68 @@
+public import AlarmCore
+
+extension PanelState {
+    /// The partition that events without one concern (the panel's first, as for commands).
+    static let defaultPartition = 1
+    /// Alarm codes that put a partition in alarm: `654` (partition in alarm), `601` (zone alarm).
+    static let partitionAlarmCodes: Set<String> = ["601", "654"]
+    /// The code of the integrator's panel link `fault` and `recovery` events.
+    static let linkCode = "link"
+
+    /// Takes `event` into account.
+    ///
+    /// - `armed` / `disarmed` events, and `alarm` events with code `601` or `654`, set the arming
+    ///   state of their partition (partition 1 when they name none).
+    /// - Any other event with a partition makes that partition known (state `unknown` until an
+    ///   arming event arrives).
+    /// - `609` opens its zone, `610` closes it.
+    /// - Troubles open and restore as ``TroubleCodes`` says.
+    /// - `fault` / `recovery` with code `link` take the panel link down / up.
+    public mutating func apply(_ event: AlarmEvent) {
+        let stamp = EventStamp(event)
+        func fact<Value>(_ value: Value, stamp: EventStamp = stamp) -> Fact<Value> {
+            Fact(value: value, since: event.timestamp, message: event.message, stamp: stamp)
+        }
+        if let arming = Self.arming(of: event) {
+            let partition = event.partition ?? Self.defaultPartition
+            if stamp.supersedes(partitions[partition]?.stamp) { partitions[partition] = fact(arming) }
+        } else if let partition = event.partition, partitions[partition] == nil {
+            // Unordered: any arming event, even an older one, says more than "seen".
+            partitions[partition] = fact(.unknown, stamp: .unordered)
+        }
+        if let zone = event.zone, let open = Self.zoneOpening(of: event), stamp.supersedes(zones[zone]?.stamp) {
+            zones[zone] = fact(ZoneFact(open: open, name: event.zoneName, partition: event.partition))
+        }
+        if let (key, active) = TroubleCodes.effect(of: event), stamp.supersedes(troubles[key]?.stamp) {
+            troubles[key] = fact(active)
+        }
+        if let state = Self.linkState(of: event), stamp.supersedes(link?.stamp) {
+            link = fact(state)
+        }
+    }
+
+    private static func arming(of event: AlarmEvent) -> ArmingState? {
+        switch event.type {
+        case .armed: .armed
+        case .disarmed: .disarmed
+        case .alarm where partitionAlarmCodes.contains(event.code): .alarm
+        default: nil
+        }
+    }
+
+    private static func zoneOpening(of event: AlarmEvent) -> Bool? {
+        switch event.code {
+        case "609": true
+        case "610": false
+        default: nil
+        }
+    }
+
+    private static func linkState(of event: AlarmEvent) -> LinkState? {
+        guard event.code == linkCode else { return nil }
+        switch event.type {
+        case .fault: return .down
+        case .recovery: return .up
+        default: return nil
+        }
+    }
+}

@@ -1,0 +1,33 @@
+/// The alarm's current state as the consumed events tell it: each partition's arming state, the
+/// zones, the troubles and the panel link.
+///
+/// It is built by ``apply(_:)``, one event at a time, in the order the events arrive, with one
+/// exception: an event never overwrites what a later event (higher `sequence`) of the same
+/// `source` said about the same thing, so a retried job cannot roll the state back. Which events
+/// change what is documented in `docs/api.md` ("How the status is derived").
+///
+/// Pure and `Codable`: the store keeps it next to the events, so it survives restarts and
+/// outlives the events' retention.
+public struct PanelState: Sendable, Hashable, Codable {
+    /// Each partition seen in an event, by number.
+    public internal(set) var partitions: [Int: Fact<ArmingState>] = [:]
+    /// Each zone seen opening or closing, by number.
+    public internal(set) var zones: [Int: Fact<ZoneFact>] = [:]
+    /// Each trouble seen, active (`true`) or restored (`false`).
+    public internal(set) var troubles: [TroubleKey: Fact<Bool>] = [:]
+    /// The panel link, `nil` before the first link event.
+    public internal(set) var link: Fact<LinkState>?
+
+    /// No events yet: everything unknown.
+    public init() {}
+
+    /// The zones that are open, by number.
+    public var openZones: [(zone: Int, fact: Fact<ZoneFact>)] {
+        zones.filter(\.value.value.open).sorted { $0.key < $1.key }.map { ($0.key, $0.value) }
+    }
+
+    /// The troubles that are active, ordered by code, partition and zone.
+    public var activeTroubles: [(key: TroubleKey, fact: Fact<Bool>)] {
+        troubles.filter(\.value.value).sorted { $0.key < $1.key }.map { ($0.key, $0.value) }
+    }
+}

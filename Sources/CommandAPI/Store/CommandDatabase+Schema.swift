@@ -1,0 +1,49 @@
+import GRDB
+import PushDelivery
+
+/// The versioned schema; see ``VersionedDatabase/migrator(_:)``.
+extension CommandDatabase {
+    /// Every migration, in order.
+    static let migrator = VersionedDatabase.migrator(["v1": version1])
+
+    /// Times are stored as GRDB writes dates: UTC text `yyyy-MM-dd HH:mm:ss.SSS`, which sorts in
+    /// time order.
+    ///
+    /// - `event`: every event consumed, once per `event_id` (events without one, from old
+    ///   producers, are all kept). `cursor` is the order of arrival and never reused
+    ///   (`AUTOINCREMENT`), so a client can page with it. `json` is the canonical event.
+    /// - `panel_state`: one row, the state derived from the events, written in the same
+    ///   transaction as the event that changed it.
+    /// - `api_token`: the SHA-256 of each token, never the token.
+    /// - `command_audit`: every command the API queued, with the token that sent it.
+    private static let version1 = """
+        CREATE TABLE event (
+            cursor INTEGER PRIMARY KEY AUTOINCREMENT,
+            event_id TEXT UNIQUE,
+            json TEXT NOT NULL,
+            received_at TEXT NOT NULL
+        );
+        CREATE INDEX event_by_time ON event (received_at);
+        CREATE TABLE panel_state (
+            id INTEGER PRIMARY KEY CHECK (id = 1),
+            json TEXT NOT NULL
+        );
+        CREATE TABLE api_token (
+            name TEXT PRIMARY KEY,
+            scope TEXT NOT NULL CHECK (scope IN ('read', 'control')),
+            token_hash BLOB NOT NULL UNIQUE,
+            created_at TEXT NOT NULL,
+            last_used_at TEXT
+        );
+        CREATE TABLE command_audit (
+            id INTEGER PRIMARY KEY AUTOINCREMENT,
+            command_id TEXT NOT NULL,
+            token_name TEXT NOT NULL,
+            command TEXT NOT NULL,
+            partition INTEGER,
+            address TEXT,
+            at TEXT NOT NULL
+        );
+        CREATE INDEX command_audit_by_time ON command_audit (at);
+        """
+}

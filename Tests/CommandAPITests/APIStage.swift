@@ -1,0 +1,93 @@
+import AlarmCore
+import Foundation
+import Logging
+import ServiceLifecycle
+import TestSupport
+import Testing
+
+@testable import CommandAPI
+
+/// A real beanstalkd, a database in a temporary directory and the command API's services running
+/// in-process on a free loopback port, reached over real HTTP.
+struct APIStage: RunningAPI {
+    let server: BeanstalkdServer
+    let directory: TemporaryDirectory
+    let port: Int
+
+    var databasePath: String { directory.appending("command.sqlite") }
+
+    /// The configuration's YAML: events on tube `command`, commands on `commands`.
+    static func configurationText(port: Int, directory: TemporaryDirectory, extra: String = "") -> String {
+        """
+        beanstalkd:
+          host: 127.0.0.1
+          port: \(port)
+          tubes: {commands: [commands], events: [command]}
+        command:
+          database: \(directory.appending("command.sqlite"))
+        \(extra)
+        """
+    }
+
+    /// Runs `body` with a fresh stage; `command` adds keys to the `command` section (indented).
+    static func run<Result>(
+        command extra: String = "", isolation: isolated (any Actor)? = #isolation,
+        _ body: (APIStage) async throws -> Result
+    ) async throws -> Result {
+        try await withTemporaryDirectory { directory in
+            try await withBeanstalkd { server in
+                let text = configurationText(port: server.port, directory: directory, extra: extra)
+                let configuration = try HowAlarmingConfig.parse(yaml: text, path: directory.appending("config.yaml"), environment: [:])
+                return try await serve(configuration, server: server, directory: directory, body)
+            }
+        }
+    }
+
+    /// Runs the services for `configuration` while `body` runs, then shuts them down gracefully.
+    static func serve<Result>(
+        _ configuration: HowAlarmingConfig, server: BeanstalkdServer, directory: TemporaryDirectory,
+        isolation: isolated (any Actor)? = #isolation,
+        _ body: (APIStage) async throws -> Result
+    ) async throws -> Result {
+        let (ports, portContinuation) = AsyncStream.makeStream(of: Int.self)
+        let services = try CommandAPIApp.services(
+            configuration: configuration, metrics: CommandMetrics(), logger: quietLogger,
+            listen: ListenAddress(host: "127.0.0.1", port: 0), onListening: { portContinuation.yield($0) })
+        let group = ServiceGroup(configuration: .init(services: services, logger: quietLogger))
+        let running = Task {
+            defer { portContinuation.finish() }
+            try await group.run()
+        }
+        return try await TestSupport.running {
+            guard let port = await ports.first(where: { _ in true }) else {
+                try await running.value
+                throw CancellationError()  // the services stopped before listening, without an error
+            }
+            return try await body(APIStage(server: server, directory: directory, port: port))
+        } then: {
+            await group.triggerGracefulShutdown()
+            _ = try? await running.value
+        }
+    }
+
+    /// A new token with `scope`, stored in the stage's database.
+    func token(_ scope: TokenScope, name: String = "phone-\(UUID().uuidString.prefix(8))") async throws -> String {
+        try await TokenStore(database: CommandDatabase(path: databasePath)).create(name: name, scope: scope).value
+    }
+}
+
+let quietLogger = Logger(label: "test", factory: { _ in SwiftLogNoOpLogHandler() })
+
+/// An event's JSON with a fresh id, from source `panel`.
+func eventJSON(
+    _ type: String, code: String, sequence: Int, partition: Int? = nil, zone: Int? = nil, id: UUID = UUID(),
+    message: String = "", timestamp: Int = 1_700_000_000
+) -> String {
+    var fields = [
+        #""type":"\#(type)""#, #""code":"\#(code)""#, #""message":"\#(message)""#, #""timestamp":\#(timestamp)"#,
+        #""id":"\#(id.uuidString.lowercased())""#, #""source":"panel""#, #""sequence":\#(sequence)"#,
+    ]
+    if let partition { fields.append(#""partition":\#(partition)"#) }
+    if let zone { fields.append(#""zone":\#(zone)"#) }
+    return "{" + fields.joined(separator: ",") + "}"
+}

@@ -1,0 +1,62 @@
+import AlarmCore
+import Foundation
+import Testing
+
+@testable import CommandAPI
+
+/// `POST /v1/commands`: what reaches the command tube, and the audit.
+@Suite("Commands")
+struct CommandsTests {
+    @Test func aCommandGoesOnTheCommandTubeWithTheCallerAndItsID() async throws {
+        try await APIStage.run { stage in
+            let token = try await stage.token(.control, name: "anna-phone")
+            let before = Int64(Date().timeIntervalSince1970)
+            let answer = try await stage.request(
+                .POST, "/v1/commands", token: token, json: #"{"command":"ARM_STAY","partition":2,"message":"Night"}"#)
+            #expect(answer.status == 202, "\(answer)")
+            let idText = try answer.json["id"] as? String
+            let id = try #require(idText.flatMap(UUID.init(uuidString:)))
+            let job = try #require(try stage.take(from: "commands"))
+            let command = try AlarmCommand.decode(job: job)
+            #expect(command.action == .simple(.armStay))
+            #expect(command.partition == 2)
+            #expect(command.message == "Night")
+            #expect(command.id == id)
+            #expect(command.source == "howalarming-command:anna-phone")
+            #expect((before...before + 60).contains(command.timestamp ?? 0))
+            #expect(try stage.take(from: "commands") == nil)
+
+            let audit = try await CommandAudit(database: CommandDatabase(path: stage.databasePath)).entries()
+            #expect(audit.count == 1)
+            #expect(audit.first?.commandID == id)
+            #expect(audit.first?.tokenName == "anna-phone")
+            #expect(audit.first?.command == .armStay)
+            #expect(audit.first?.partition == 2)
+            #expect(audit.first?.address == "127.0.0.1")
+        }
+    }
+
+    @Test func everyCommandTubeGetsACopyAndEachRequestANewID() async throws {
+        try await APIStage.run { stage in
+            let token = try await stage.token(.control)
+            var ids: Set<String> = []
+            for _ in 0..<3 {
+                let answer = try await stage.request(.POST, "/v1/commands", token: token, json: #"{"command":"status"}"#)
+                ids.insert(try #require(try answer.json["id"] as? String))
+            }
+            #expect(ids.count == 3)
+            for _ in 0..<3 { #expect(try stage.take(from: "commands") != nil) }
+        }
+    }
+
+    @Test func withoutBeanstalkdTheAnswerIs503AndNothingIsAudited() async throws {
+        try await APIStage.run { stage in
+            let token = try await stage.token(.control)
+            try await stage.server.kill()
+            let answer = try await stage.request(.POST, "/v1/commands", token: token, json: #"{"command":"disarm"}"#)
+            #expect(answer.status == 503)
+            #expect(answer.error == "the queue (beanstalkd) is unavailable; try again later")
+            #expect(try await CommandAudit(database: CommandDatabase(path: stage.databasePath)).entries().isEmpty)
+        }
+    }
+}

@@ -1,0 +1,174 @@
+import AlarmCore
+import Foundation
+import TestSupport
+import Testing
+import Yams
+
+@testable import CommandAPI
+
+/// `docs/openapi.yaml` describes the server as it is: the same operations as the router, and for
+/// each operation the same status codes as real requests produce.
+@Suite("OpenAPI document")
+struct OpenAPITests {
+    /// An operation: method (upper case) and path template, such as `DELETE /v1/devices/{token}`.
+    struct Operation: Hashable, CustomStringConvertible {
+        let method: String
+        let path: String
+        var description: String { "\(method) \(path)" }
+    }
+
+    static let documentPath = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("docs/openapi.yaml").path
+
+    /// Each documented operation's response status codes.
+    static func documented() throws -> [Operation: Set<Int>] {
+        let text = try String(contentsOfFile: documentPath, encoding: .utf8)
+        let document = try #require(try Yams.load(yaml: text) as? [String: Any])
+        #expect(document["openapi"] as? String == "3.1.0")
+        let paths = try #require(document["paths"] as? [String: [String: Any]])
+        var operations: [Operation: Set<Int>] = [:]
+        for (path, methods) in paths {
+            for (method, value) in methods {
+                let responses = try #require((value as? [String: Any])?["responses"] as? [String: Any], "\(method) \(path)")
+                operations[Operation(method: method.uppercased(), path: path)] = Set(responses.keys.compactMap { Int($0) })
+            }
+        }
+        return operations
+    }
+
+    @Test func everyRouteIsDocumentedAndEveryDocumentedOperationIsRouted() async throws {
+        try await withTemporaryDirectory { directory in
+            let database = try CommandDatabase(path: directory.appending("command.sqlite"))
+            let router = APIRouter.router(APIRouter.Dependencies(
+                store: EventStore(database: database), tokens: TokenStore(database: database),
+                audit: CommandAudit(database: database),
+                producer: QueueProducer(endpoint: .tcp(host: "127.0.0.1", port: try ClosedPort().port), logger: quietLogger),
+                throttle: AuthThrottle(limit: 10, window: .seconds(60)), metrics: CommandMetrics(),
+                commandTubes: [try TubeName("commands")], registrationTube: try TubeName("push-registrations"),
+                bodyLimit: 16384))
+            let routed = Set(router.routes.map { Operation(method: $0.method.rawValue, path: $0.path.description) })
+            let documented = Set(try Self.documented().keys)
+            #expect(routed.count == 7)
+            #expect(routed.subtracting(documented).isEmpty, "routed but not documented: \(routed.subtracting(documented))")
+            #expect(documented.subtracting(routed).isEmpty, "documented but not routed: \(documented.subtracting(routed))")
+        }
+    }
+
+    /// A request and the status it must get.
+    struct Probe {
+        enum Credential { case none, read, control, wrong }
+
+        let operation: Operation
+        let path: String
+        let credential: Credential
+        var json: String?
+        var contentType: String? = "application/json"
+        let status: Int
+
+        init(
+            _ method: String, _ template: String, at path: String? = nil, _ credential: Credential, json: String? = nil,
+            contentType: String? = "application/json", _ status: Int
+        ) {
+            operation = Operation(method: method, path: template)
+            self.path = path ?? template
+            self.credential = credential
+            self.json = json
+            self.contentType = contentType
+            self.status = status
+        }
+    }
+
+    static let apnsToken = String(repeating: "ab", count: 32)
+    static let command = #"{"command":"arm"}"#
+    static let device = #"{"platform":"ios","token":"\#(apnsToken)"}"#
+    static let oversize = #"{"command":"arm","message":""# + String(repeating: "x", count: 2000) + #""}"#
+
+    /// With beanstalkd running and the default throttle.
+    static let running: [Probe] = [
+        Probe("GET", "/healthz", .none, 200),
+        Probe("GET", "/metrics", .read, 200),
+        Probe("GET", "/metrics", .none, 401),
+        Probe("GET", "/v1/status", .read, 200),
+        Probe("GET", "/v1/status", .wrong, 401),
+        Probe("GET", "/v1/events", at: "/v1/events?after=0&limit=5", .read, 200),
+        Probe("GET", "/v1/events", at: "/v1/events?limit=0", .read, 400),
+        Probe("GET", "/v1/events", .none, 401),
+        Probe("POST", "/v1/commands", .control, json: command, 202),
+        Probe("POST", "/v1/commands", .control, json: #"{"command":"arm_night"}"#, 400),
+        Probe("POST", "/v1/commands", .none, json: command, 401),
+        Probe("POST", "/v1/commands", .read, json: command, 403),
+        Probe("POST", "/v1/commands", .control, json: oversize, 413),
+        Probe("POST", "/v1/commands", .control, json: command, contentType: "text/plain", 415),
+        Probe("POST", "/v1/devices", .control, json: device, 202),
+        Probe("POST", "/v1/devices", .control, json: #"{"platform":"ios","token":"x"}"#, 400),
+        Probe("POST", "/v1/devices", .wrong, json: device, 401),
+        Probe("POST", "/v1/devices", .read, json: device, 403),
+        Probe("POST", "/v1/devices", .control, json: oversize, 413),
+        Probe("POST", "/v1/devices", .control, json: device, contentType: "text/plain", 415),
+        Probe("DELETE", "/v1/devices/{token}", at: "/v1/devices/\(apnsToken)", .control, 202),
+        Probe("DELETE", "/v1/devices/{token}", at: "/v1/devices/a%20b", .control, 400),
+        Probe("DELETE", "/v1/devices/{token}", at: "/v1/devices/\(apnsToken)", .none, 401),
+        Probe("DELETE", "/v1/devices/{token}", at: "/v1/devices/\(apnsToken)", .read, 403),
+    ]
+
+    /// After beanstalkd is gone.
+    static let queueDown: [Probe] = [
+        Probe("GET", "/healthz", .none, 503),
+        Probe("POST", "/v1/commands", .control, json: command, 503),
+        Probe("POST", "/v1/devices", .control, json: device, 503),
+        Probe("DELETE", "/v1/devices/{token}", at: "/v1/devices/\(apnsToken)", .control, 503),
+    ]
+
+    /// After one failed authentication, with a limit of one.
+    static let throttled: [Probe] = [
+        Probe("GET", "/metrics", .read, 429),
+        Probe("GET", "/v1/status", .read, 429),
+        Probe("GET", "/v1/events", .read, 429),
+        Probe("POST", "/v1/commands", .control, json: command, 429),
+        Probe("POST", "/v1/devices", .control, json: device, 429),
+        Probe("DELETE", "/v1/devices/{token}", at: "/v1/devices/\(apnsToken)", .control, 429),
+    ]
+
+    private func send(_ probes: [Probe], to stage: APIStage) async throws {
+        let read = try await stage.token(.read)
+        let control = try await stage.token(.control)
+        for probe in probes {
+            let token: String? =
+                switch probe.credential {
+                case .none: nil
+                case .read: read
+                case .control: control
+                case .wrong: APIToken.generate().value
+                }
+            let method = try #require(HTTPVerb(rawValue: probe.operation.method))
+            let answer = try await stage.request(
+                method, probe.path, token: token, json: probe.json,
+                contentType: probe.contentType)
+            #expect(answer.status == probe.status, "\(probe.operation) \(probe.path): \(answer)")
+        }
+    }
+
+    @Test func everyDocumentedStatusIsWhatTheServerAnswers() async throws {
+        let documented = try Self.documented()
+        for probe in Self.running + Self.queueDown + Self.throttled {
+            let statuses = try #require(documented[probe.operation], "\(probe.operation) is not documented")
+            #expect(statuses.contains(probe.status), "\(probe.operation) answers \(probe.status), which is not documented")
+        }
+        var probed: [Operation: Set<Int>] = [:]
+        for probe in Self.running + Self.queueDown + Self.throttled { probed[probe.operation, default: []].insert(probe.status) }
+        for (operation, statuses) in documented {
+            #expect(probed[operation] == statuses, "\(operation): documented \(statuses.sorted()), probed \((probed[operation] ?? []).sorted())")
+        }
+
+        try await APIStage.run(command: "  body_limit: 1024") { stage in
+            try await send(Self.running, to: stage)
+            try await stage.server.kill()
+            try await send(Self.queueDown, to: stage)
+        }
+        try await APIStage.run(command: "  auth_failure_limit: 1") { stage in
+            #expect(try await stage.request(.GET, "/v1/status", token: "hal_wrong").status == 401)
+            try await send(Self.throttled, to: stage)
+        }
+    }
+}

@@ -1,0 +1,139 @@
+import AlarmCore
+import Foundation
+import Testing
+
+@testable import CommandAPI
+
+/// The state derived from events, without a database or a queue.
+@Suite struct PanelStateTests {
+    private func event(
+        _ type: EventType, _ code: String, partition: Int? = nil, zone: Int? = nil, zoneName: String? = nil,
+        source: String? = "panel", sequence: UInt64? = nil, timestamp: Int64 = 1_700_000_000, message: String = ""
+    ) -> AlarmEvent {
+        AlarmEvent(
+            type: type, code: code, message: message, timestamp: timestamp, source: source, sequence: sequence,
+            partition: partition, zone: zone, zoneName: zoneName)
+    }
+
+    private func state(_ events: [AlarmEvent]) -> PanelState {
+        var state = PanelState()
+        for event in events { state.apply(event) }
+        return state
+    }
+
+    @Test func nothingIsKnownBeforeTheFirstEvent() {
+        let state = PanelState()
+        #expect(state.partitions.isEmpty)
+        #expect(state.openZones.isEmpty)
+        #expect(state.activeTroubles.isEmpty)
+        #expect(state.link == nil)
+    }
+
+    @Test func armingFollowsArmedDisarmedAndAlarm() {
+        let armed = state([event(.armed, "652", partition: 1, message: "Partition 1 armed (away)")])
+        #expect(armed.partitions[1]?.value == .armed)
+        #expect(armed.partitions[1]?.message == "Partition 1 armed (away)")
+        let alarm = state([event(.armed, "652", partition: 1), event(.alarm, "654", partition: 1, timestamp: 1_700_000_100)])
+        #expect(alarm.partitions[1]?.value == .alarm)
+        #expect(alarm.partitions[1]?.since == 1_700_000_100)
+        let zoneAlarm = state([event(.alarm, "601", partition: 2, zone: 5)])
+        #expect(zoneAlarm.partitions[2]?.value == .alarm)
+        let disarmed = state([event(.alarm, "654", partition: 1), event(.disarmed, "655", partition: 1)])
+        #expect(disarmed.partitions[1]?.value == .disarmed)
+    }
+
+    @Test func otherAlarmsDoNotPutThePartitionInAlarm() {
+        let state = state([event(.disarmed, "655", partition: 1), event(.alarm, "670", partition: 1)])
+        #expect(state.partitions[1]?.value == .disarmed)
+    }
+
+    @Test func eventsWithoutAPartitionConcernPartitionOne() {
+        let state = state([event(.armed, "123", source: nil)])
+        #expect(state.partitions[1]?.value == .armed)
+    }
+
+    @Test func aPartitionSeenOnlyInOtherEventsIsUnknownUntilArmed() {
+        let seen = state([event(.info, "650", partition: 3, sequence: 6)])
+        #expect(seen.partitions[3]?.value == .unknown)
+        // An older arming event from the same source still says more than "seen".
+        let armedLate = state([event(.info, "650", partition: 3, sequence: 6), event(.armed, "652", partition: 3, sequence: 5)])
+        #expect(armedLate.partitions[3]?.value == .armed)
+    }
+
+    @Test func aLateOlderEventDoesNotRollTheStateBack() {
+        let state = state([
+            event(.armed, "652", partition: 1, sequence: 10),
+            event(.disarmed, "655", partition: 1, sequence: 11),
+            event(.armed, "652", partition: 1, sequence: 10),  // a retried copy arriving late
+        ])
+        #expect(state.partitions[1]?.value == .disarmed)
+    }
+
+    @Test func eventsOfOtherSourcesOrWithoutSequenceApplyInArrivalOrder() {
+        let otherSource = state([
+            event(.disarmed, "655", partition: 1, source: "a", sequence: 100),
+            event(.armed, "652", partition: 1, source: "b", sequence: 1),
+        ])
+        #expect(otherSource.partitions[1]?.value == .armed)
+        let noSequence = state([
+            event(.disarmed, "655", partition: 1, sequence: 100), event(.armed, "652", partition: 1, sequence: nil),
+        ])
+        #expect(noSequence.partitions[1]?.value == .armed)
+    }
+
+    @Test func zonesOpenAndClose() {
+        let state = state([
+            event(.info, "609", partition: 1, zone: 5, zoneName: "Front door", timestamp: 10),
+            event(.info, "609", partition: 1, zone: 2, zoneName: "Hall", timestamp: 11),
+            event(.info, "610", partition: 1, zone: 2, zoneName: "Hall", timestamp: 12),
+        ])
+        #expect(state.openZones.map(\.zone) == [5])
+        #expect(state.openZones.first?.fact.value.name == "Front door")
+        #expect(state.openZones.first?.fact.since == 10)
+        #expect(state.zones[2]?.value.open == false)
+    }
+
+    @Test func troublesOpenAndRestoreByTheirPairedCodes() {
+        let state = state([
+            event(.fault, "802", message: "AC power lost"),
+            event(.fault, "800", message: "Panel battery trouble"),
+            event(.recovery, "801", message: "Panel battery restored"),
+            event(.fault, "840", partition: 2, message: "Partition 2 trouble LED on"),
+            event(.fault, "832", zone: 9, message: "Wireless zone low battery: zone 009"),
+            event(.fault, "831", message: "Home automation trouble"),
+            event(.recovery, "832", message: "Home automation restored"),
+            event(.fault, "659", partition: 1, message: "Partition 1 failed to arm"),
+        ])
+        #expect(state.activeTroubles.map(\.key) == [
+            TroubleKey(code: "802", partition: nil, zone: nil),
+            TroubleKey(code: "832", partition: nil, zone: 9),
+            TroubleKey(code: "840", partition: 2, zone: nil),
+        ])
+        #expect(state.activeTroubles.first?.fact.message == "AC power lost")
+    }
+
+    @Test func theVerboseTroubleStatusOpensAndClears() {
+        let open = state([event(.fault, "849", message: "Trouble: AC lost")])
+        #expect(open.activeTroubles.map(\.key.code) == ["849"])
+        let cleared = state([event(.fault, "849"), event(.info, "849", message: "Trouble: none")])
+        #expect(cleared.activeTroubles.isEmpty)
+    }
+
+    @Test func thePanelLinkGoesDownAndUp() {
+        let down = state([event(.fault, "link", source: "howalarming-envisalink", message: "Panel link lost: refused")])
+        #expect(down.link?.value == .down)
+        #expect(down.link?.message == "Panel link lost: refused")
+        let up = state([event(.fault, "link"), event(.recovery, "link")])
+        #expect(up.link?.value == .up)
+        #expect(state([event(.info, "link")]).link == nil)
+    }
+
+    @Test func theStateSurvivesEncoding() throws {
+        let original = state([
+            event(.armed, "652", partition: 1, sequence: 1), event(.info, "609", partition: 1, zone: 3, sequence: 2),
+            event(.fault, "802", sequence: 3), event(.fault, "link", sequence: 4),
+        ])
+        let decoded = try JSONDecoder().decode(PanelState.self, from: try JSONEncoder().encode(original))
+        #expect(decoded == original)
+    }
+}

@@ -1,0 +1,111 @@
+import AlarmCore
+import Foundation
+import TestSupport
+import Testing
+
+@testable import CommandAPI
+
+/// `GET /v1/status`: derived from events put on the real command tube and consumed.
+@Suite("Status")
+struct StatusTests {
+    /// A morning at the panel: armed, a door opens, power fails, the link drops and returns.
+    static let morning = [
+        eventJSON("armed", code: "652", sequence: 1, partition: 1, message: "Partition 1 armed (away)"),
+        eventJSON("info", code: "609", sequence: 2, partition: 1, zone: 3, message: "Zone open: Back door"),
+        eventJSON("alarm", code: "601", sequence: 3, partition: 1, zone: 3, message: "Zone alarm: Back door"),
+        eventJSON("fault", code: "802", sequence: 4, message: "AC power lost"),
+        eventJSON("info", code: "609", sequence: 5, partition: 2, zone: 7, message: "Zone open: Garage"),
+        eventJSON("info", code: "610", sequence: 6, partition: 1, zone: 3, message: "Zone closed: Back door"),
+        eventJSON("fault", code: "link", sequence: 7, message: "Panel link lost: connection refused"),
+        eventJSON("recovery", code: "link", sequence: 8, message: "Panel link restored", timestamp: 1_700_000_500),
+    ]
+
+    private func status(_ stage: APIStage, _ token: String) async throws -> [String: Any] {
+        let answer = try await stage.request(.GET, "/v1/status", token: token)
+        #expect(answer.status == 200)
+        return try answer.json
+    }
+
+    private func lastCursor(_ status: [String: Any]) -> Int? {
+        (status["last_event"] as? [String: Any])?["cursor"] as? Int
+    }
+
+    @Test func anEmptyHistoryKnowsNothing() async throws {
+        try await APIStage.run { stage in
+            let empty = try await status(stage, try await stage.token(.read))
+            #expect((empty["partitions"] as? [Any])?.isEmpty == true)
+            #expect((empty["open_zones"] as? [Any])?.isEmpty == true)
+            #expect((empty["troubles"] as? [Any])?.isEmpty == true)
+            #expect((empty["panel_link"] as? [String: Any])?["state"] as? String == "unknown")
+            #expect(empty["last_event"] is NSNull)
+        }
+    }
+
+    @Test func theStateFollowsTheConsumedEvents() async throws {
+        try await APIStage.run { stage in
+            let token = try await stage.token(.read)
+            for event in Self.morning { try await stage.put(event) }
+            try await waitUntil("every event to be consumed") { lastCursor(try await status(stage, token)) == 8 }
+            let current = try await status(stage, token)
+            let partitions = try #require(current["partitions"] as? [[String: Any]])
+            #expect(partitions.map { $0["partition"] as? Int } == [1, 2])
+            #expect(partitions[0]["state"] as? String == "alarm")
+            #expect(partitions[0]["message"] as? String == "Zone alarm: Back door")
+            #expect(partitions[1]["state"] as? String == "unknown")
+            let zones = try #require(current["open_zones"] as? [[String: Any]])
+            #expect(zones.map { $0["zone"] as? Int } == [7])
+            #expect(zones.first?["partition"] as? Int == 2)
+            let troubles = try #require(current["troubles"] as? [[String: Any]])
+            #expect(troubles.map { $0["code"] as? String } == ["802"])
+            #expect(troubles.first?["message"] as? String == "AC power lost")
+            let link = try #require(current["panel_link"] as? [String: Any])
+            #expect(link["state"] as? String == "up")
+            #expect(link["since"] as? Int == 1_700_000_500)
+            let last = try #require((current["last_event"] as? [String: Any])?["event"] as? [String: Any])
+            #expect(last["code"] as? String == "link")
+            #expect(last["sequence"] as? Int == 8)
+        }
+    }
+
+    @Test func aRepeatedEventIsStoredOnceAndALateOneDoesNotRollBack() async throws {
+        try await APIStage.run { stage in
+            let token = try await stage.token(.read)
+            let armedID = UUID()
+            let armed = eventJSON("armed", code: "652", sequence: 10, partition: 1, id: armedID)
+            try await stage.put(armed)
+            try await stage.put(eventJSON("disarmed", code: "655", sequence: 11, partition: 1))
+            try await stage.put(armed)  // the same event again: ignored by id
+            // An older event with a new id (a producer that re-stamped it): ignored by sequence.
+            try await stage.put(eventJSON("armed", code: "652", sequence: 9, partition: 1))
+            try await waitUntil("the four jobs to be handled") {
+                try RawBeanstalkClient(stage.server).stats()["cmd-delete"] == "4"
+            }
+            let current = try await status(stage, token)
+            // Three stored: the repeat was not; the older one was, but changed nothing.
+            #expect(lastCursor(current) == 3)
+            let partitions = try #require(current["partitions"] as? [[String: Any]])
+            #expect(partitions.first?["state"] as? String == "disarmed")
+        }
+    }
+
+    @Test func theStateAndHistorySurviveARestart() async throws {
+        try await withTemporaryDirectory { directory in
+            try await withBeanstalkd { server in
+                let configuration = try HowAlarmingConfig.parse(
+                    yaml: APIStage.configurationText(port: server.port, directory: directory), path: nil, environment: [:])
+                let first = try await APIStage.serve(configuration, server: server, directory: directory) { stage in
+                    let token = try await stage.token(.read)
+                    for event in Self.morning { try await stage.put(event) }
+                    try await waitUntil("every event to be consumed") { lastCursor(try await status(stage, token)) == 8 }
+                    return (token, try await stage.request(.GET, "/v1/status", token: token).body)
+                }
+                try await APIStage.serve(configuration, server: server, directory: directory) { stage in
+                    let after = try await stage.request(.GET, "/v1/status", token: first.0)
+                    #expect(after.body == first.1)
+                    let events = try await stage.request(.GET, "/v1/events?after=0", token: first.0).json
+                    #expect((events["events"] as? [Any])?.count == 8)
+                }
+            }
+        }
+    }
+}
