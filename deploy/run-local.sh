@@ -41,7 +41,7 @@ beanstalkd_port=${BEANSTALKD_PORT:-$(free_port 11300)}
 panel_port=${PANEL_PORT:-$(free_port 4025)}
 control_port=${CONTROL_PORT:-$(free_port 4125)}
 api_port=${API_PORT:-$(free_port 8080)}
-panel_password=$(head -c 6 /dev/urandom | od -An -tx1 | tr -d ' \n')
+panel_password=$(head -c 3 /dev/urandom | od -An -tx1 | tr -d ' \n')
 master_code=1234
 exit_delay=${EXIT_DELAY:-10}
 

@@ -21,8 +21,9 @@ import TestSupport
                     in: try await system.awaitLine(containing: "HTTP API").split(separator: ",")[0].description)
                 let token = try await system.awaitLine(timeout: .seconds(5)) { $0.hasPrefix("hal_") }
                 let api = APIClient(port: apiPort, token: token)
-                try await waitUntil("the API and the panel link", timeout: .seconds(30)) {
-                    (try? await api.get("/v1/status"))?.contains(#""link":"up""#) == true
+                // The integrator's first events (the panel's status dump) reach the API.
+                try await waitUntil("the API and the first panel events", timeout: .seconds(30)) {
+                    (try? await api.get("/v1/status"))?.contains(#""last_event":{"#) == true
                 }
 
                 let log = directory.appending("events.jsonl")
