@@ -15,7 +15,14 @@ SUDO := $(if $(filter 0,$(shell id -u)),,sudo)
 APT_GET := $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get -qq -o=Dpkg::Use-Pty=0
 
 .DEFAULT_GOAL := help
-.PHONY: help build release test run clean beanstalkd sqlite python-peer
+.PHONY: help build release test run install install-files clean beanstalkd supervisor sqlite python-peer
+
+# What `make install` puts where: PREFIX for executables and shared files, SYSTEMD_DIR for the
+# units, CONFIG_DIR for the example configuration; DESTDIR prefixes them all (for packaging).
+PREFIX ?= /usr/local
+SYSTEMD_DIR ?= /etc/systemd/system
+CONFIG_DIR ?= /etc/howalarming
+EXECUTABLES := howalarming howalarming-envisalink howalarming-push howalarming-log howalarming-command envisalink-simulator
 
 help: ## List the targets
 	@echo "HowAlarming — make targets:"
@@ -27,12 +34,13 @@ build: sqlite ## Build everything (debug)
 release: sqlite ## Build optimized executables (swift build -c release)
 	$(SWIFT) build -c release
 
-# The test targets that run TLS servers and clients: run on their own, after the others, so that
+# The test targets that run TLS servers and clients or the whole system, and the suites that run
+# script consumers with their Python stand-ins (many short-lived processes): run on their own, after the others, so that
 # the timing-sensitive tests of both groups do not share two cores with all of them at once.
-HEAVY_TESTS := PushDeliveryTests|PushConsumerTests
+HEAVY_TESTS := PushDeliveryTests|PushConsumerTests|SystemTests|ConsumeTests|ExampleConsumerTests
 TEST_ENV = HOWALARMING_TEST_PYTHON="$(VENV_PYTHON)" HOWALARMING_BIN_DIR="$$($(SWIFT) build --show-bin-path)"
 
-test: sqlite beanstalkd python-peer ## Install what the tests need if missing, build, run all tests
+test: sqlite beanstalkd supervisor python-peer ## Install what the tests need if missing, build, run all tests
 	$(SWIFT) build --build-tests
 ifeq ($(TEST_FLAGS),)
 	$(TEST_ENV) $(SWIFT) test --skip-build --skip '$(HEAVY_TESTS)'
@@ -41,8 +49,26 @@ else
 	$(TEST_ENV) $(SWIFT) test --skip-build $(TEST_FLAGS)
 endif
 
-run: build beanstalkd ## Start a local beanstalkd and tail its events (Ctrl-C stops both)
-	deploy/run-local.sh "$$($(SWIFT) build --show-bin-path)"
+run: sqlite beanstalkd supervisor release ## Run the whole system against the panel simulator, under supervisord (Ctrl-C stops it)
+	deploy/run-local.sh "$$($(SWIFT) build -c release --show-bin-path)"
+
+install: release ## Install release executables, systemd units, the supervisord config, an example config (PREFIX=/usr/local)
+	$(MAKE) --no-print-directory install-files BIN_DIR="$$($(SWIFT) build -c release --show-bin-path)"
+
+install-files: ## Install the executables of BIN_DIR and the deployment files (what `make install` does after building)
+	@test -n "$(BIN_DIR)" || { echo "usage: make install-files BIN_DIR=DIR [PREFIX=…] [DESTDIR=…]" >&2; exit 64; }
+	install -d "$(DESTDIR)$(PREFIX)/bin" "$(DESTDIR)$(SYSTEMD_DIR)" "$(DESTDIR)$(PREFIX)/share/howalarming" \
+	    "$(DESTDIR)$(PREFIX)/share/doc/howalarming"
+	install -d -m 750 "$(DESTDIR)$(CONFIG_DIR)"
+	for exe in $(EXECUTABLES); do install -m 755 "$(BIN_DIR)/$$exe" "$(DESTDIR)$(PREFIX)/bin/$$exe"; done
+	for unit in deploy/systemd/*.service; do \
+	    sed 's|/usr/local/|$(PREFIX)/|g' "$$unit" > "$(DESTDIR)$(SYSTEMD_DIR)/$$(basename "$$unit")"; \
+	    chmod 644 "$(DESTDIR)$(SYSTEMD_DIR)/$$(basename "$$unit")"; \
+	done
+	sed 's|/usr/local/|$(PREFIX)/|g' deploy/supervisord/howalarming.conf > "$(DESTDIR)$(PREFIX)/share/howalarming/supervisord.conf"
+	install -m 640 deploy/config.example.yaml "$(DESTDIR)$(CONFIG_DIR)/config.example.yaml"
+	install -m 644 README.md docs/*.md "$(DESTDIR)$(PREFIX)/share/doc/howalarming/"
+	@echo "installed into $(DESTDIR)$(PREFIX); next steps: docs/operations.md, section Deployment"
 
 clean: ## Remove build products and the local run directory (.run)
 	$(SWIFT) package clean
@@ -58,6 +84,12 @@ beanstalkd: ## Install beanstalkd with apt-get, unless it is installed
 	@if ! PATH="$$PATH:/usr/bin:/usr/sbin" command -v beanstalkd >/dev/null; then \
 	    echo "installing beanstalkd (apt-get)"; \
 	    $(APT_GET) update && $(APT_GET) install -y beanstalkd >/dev/null; \
+	fi
+
+supervisor: ## Install supervisor with apt-get, unless it is installed
+	@if ! PATH="$$PATH:/usr/bin:/usr/sbin" command -v supervisord >/dev/null; then \
+	    echo "installing supervisor (apt-get)"; \
+	    $(APT_GET) update && $(APT_GET) install -y supervisor >/dev/null; \
 	fi
 
 python-peer: ## Create .venv with greenstalk and jsonschema, unless they import

@@ -250,6 +250,9 @@ let package = Package(
                 "Beanstalk",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ],
             swiftSettings: strictSettings
         ),
@@ -391,6 +394,12 @@ let package = Package(
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ],
+            swiftSettings: strictSettings
+        ),
+        // The whole system as `make run` starts it, under supervisord.
+        .testTarget(
+            name: "SystemTests",
+            dependencies: ["AlarmCore", "TestSupport"],
             swiftSettings: strictSettings
         ),
         .testTarget(

@@ -1,83 +1,142 @@
 #!/usr/bin/env bash
-# Runs HowAlarming on this machine for a developer; `make run` calls it after building.
+# Runs the whole HowAlarming system on this machine under supervisord, in the foreground:
+# `make run` calls it after building the release executables.
 #
-# Today: a beanstalkd on 127.0.0.1 (binlog in .run/beanstalkd) and `howalarming tail` in the
-# foreground. It will grow into the whole supervised pipeline (simulator, integrator, consumers).
+# beanstalkd (loopback, binlog in .run/beanstalkd), the panel simulator, the integrator, and the
+# log, push and command consumers, with a configuration generated in .run/config.yaml. The
+# supervisord configuration is deploy/supervisord/howalarming.conf with local paths, plus the
+# simulator. Ctrl-C stops everything (each program gets SIGTERM and finishes its job in flight).
 #
 # Usage: deploy/run-local.sh BIN_DIR
-#   BIN_DIR          where the built executables are (`swift build --show-bin-path`)
-#   BEANSTALKD_PORT  the port on 127.0.0.1 (default 11300); a server already listening there is reused
+#   BIN_DIR   where the built executables are (`swift build -c release --show-bin-path`)
+# Ports are the first free ones from: beanstalkd 11300, panel 4025 (control 4125), API 8080;
+# set BEANSTALKD_PORT, PANEL_PORT, CONTROL_PORT or API_PORT to choose. HOWALARMING_RUN_DIR
+# replaces .run (the tests use a temporary directory); EXIT_DELAY sets the simulated panel's exit
+# delay in seconds (default 10).
 set -euo pipefail
 
-bin_dir=${1:?usage: deploy/run-local.sh BIN_DIR}
-port=${BEANSTALKD_PORT:-11300}
+bin_dir=$(cd "${1:?usage: deploy/run-local.sh BIN_DIR}" && pwd)
 cd "$(dirname "$0")/.."
-run_dir=.run
+run_dir=${HOWALARMING_RUN_DIR:-$(pwd)/.run}
 config=$run_dir/config.yaml
-binlog=$run_dir/beanstalkd
+logs=$run_dir/logs
 
-listening() {
-    (exec 3<>"/dev/tcp/127.0.0.1/$port") 2>/dev/null
+free_port() {
+    local port=$1
+    while (exec 3<>"/dev/tcp/127.0.0.1/$port") 2>/dev/null; do
+        port=$((port + 1))
+    done
+    echo "$port"
 }
 
-started_pid=
-stop_started_beanstalkd() {
-    if [[ -n $started_pid ]] && kill -0 "$started_pid" 2>/dev/null; then
-        kill -TERM "$started_pid"
-        wait "$started_pid" 2>/dev/null || true
-        echo "stopped beanstalkd (pid $started_pid)"
-    fi
-}
-trap stop_started_beanstalkd EXIT
-trap 'exit 130' INT
-trap 'exit 143' TERM
-
-start_beanstalkd() {
-    local beanstalkd
-    if ! beanstalkd=$(PATH="$PATH:/usr/bin:/usr/sbin" command -v beanstalkd); then
-        echo "beanstalkd is not installed: run \`make run\`, which installs it" >&2
+for tool in supervisord beanstalkd; do
+    if ! PATH="$PATH:/usr/bin:/usr/sbin" command -v "$tool" >/dev/null; then
+        echo "$tool is not installed: run \`make run\`, which installs it" >&2
         exit 1
     fi
-    "$beanstalkd" -l 127.0.0.1 -p "$port" -b "$binlog" &
-    started_pid=$!
-    local deadline=$((SECONDS + 5))
-    until listening; do
-        if ! kill -0 "$started_pid" 2>/dev/null; then
-            started_pid=
-            echo "beanstalkd exited at start (is 127.0.0.1:$port taken?)" >&2
-            exit 1
-        fi
-        if ((SECONDS >= deadline)); then
-            echo "beanstalkd did not accept connections on 127.0.0.1:$port within 5 s" >&2
-            exit 1
-        fi
-        sleep 0.1
-    done
-    echo "beanstalkd: started on 127.0.0.1:$port (pid $started_pid, binlog in $binlog)"
-}
+done
+beanstalkd=$(PATH="$PATH:/usr/bin:/usr/sbin" command -v beanstalkd)
 
-mkdir -p "$binlog"
+beanstalkd_port=${BEANSTALKD_PORT:-$(free_port 11300)}
+panel_port=${PANEL_PORT:-$(free_port 4025)}
+control_port=${CONTROL_PORT:-$(free_port 4125)}
+api_port=${API_PORT:-$(free_port 8080)}
+panel_password=$(head -c 3 /dev/urandom | od -An -tx1 | tr -d ' \n')
+master_code=1234
+exit_delay=${EXIT_DELAY:-10}
+
+mkdir -p "$run_dir/beanstalkd" "$logs"
 cat >"$config" <<YAML
 # Written by \`make run\` (deploy/run-local.sh) on every run: edit the script, not this file.
 beanstalkd:
   host: 127.0.0.1
-  port: $port
+  port: $beanstalkd_port
+  tubes:
+    commands: [commands]
+    events: [cli, push, log, command]
+envisalinkd:
+  host: 127.0.0.1
+  port: $panel_port
+  password: "$panel_password"
+  code_master: "$master_code"
+  zones: {"001": Front door, "002": Hall PIR}
+  spool: $run_dir/envisalink-spool.jsonl
+  sequence_file: $run_dir/envisalink.sequence
+push:
+  database: $run_dir/push.sqlite
+log:
+  file: $run_dir/events.jsonl
+command:
+  listen: 127.0.0.1:$api_port
+  database: $run_dir/command.sqlite
 YAML
+chmod 600 "$config"
 
-if listening; then
-    echo "beanstalkd: reusing the server already listening on 127.0.0.1:$port (its own options and binlog)"
-else
-    start_beanstalkd
-fi
+# deploy/supervisord/howalarming.conf with this machine's paths and ports, no dedicated user,
+# and the simulated panel in front.
+supervisor_config=$run_dir/supervisord.conf
+{
+    cat <<CONF
+; Written by \`make run\` (deploy/run-local.sh) from deploy/supervisord/howalarming.conf.
+[supervisord]
+nodaemon=true
+logfile=$logs/supervisord.log
+pidfile=$run_dir/supervisord.pid
+childlogdir=$logs
+
+[unix_http_server]
+file=$run_dir/supervisor.sock
+
+[rpcinterface:supervisor]
+supervisor.rpcinterface_factory = supervisor.rpcinterface:make_main_rpcinterface
+
+[supervisorctl]
+serverurl=unix://$run_dir/supervisor.sock
+
+[program:simulator]
+command=$bin_dir/envisalink-simulator --port $panel_port --control-port $control_port --password $panel_password --master-code $master_code --zone "1=Front door" --zone "2=Hall PIR" --exit-delay $exit_delay --no-stdin-control
+priority=20
+autorestart=unexpected
+exitcodes=0
+stopsignal=TERM
+stopwaitsecs=15
+redirect_stderr=true
+stdout_logfile=$logs/simulator.log
+CONF
+    sed -e "s|/usr/local/bin/|$bin_dir/|g" \
+        -e "s|/etc/howalarming/config.yaml|$config|g" \
+        -e "s|/var/lib/howalarming/beanstalkd|$run_dir/beanstalkd|g" \
+        -e "s|/var/log/howalarming/|$logs/|g" \
+        -e "s|/usr/bin/beanstalkd|$beanstalkd|" \
+        -e "s|-p 11300|-p $beanstalkd_port|" \
+        -e "s|^programs=|programs=simulator,|" \
+        -e "/^user=howalarming$/d" \
+        deploy/supervisord/howalarming.conf
+} >"$supervisor_config"
+
+"$bin_dir/howalarming-command" tokens revoke make-run --config "$config" >/dev/null 2>&1 || true
+token=$("$bin_dir/howalarming-command" tokens create --name make-run --scope control --config "$config" | tail -n 1)
 
 cat <<TRY
+HowAlarming is starting under supervisord (Ctrl-C stops everything).
 
-Configuration: $config
+  configuration  $config
+  logs           $logs/ (one per program), the event log $run_dir/events.jsonl
+  beanstalkd     127.0.0.1:$beanstalkd_port (binlog in $run_dir/beanstalkd)
+  panel          simulated on 127.0.0.1:$panel_port, its control port 127.0.0.1:$control_port
+  HTTP API       http://127.0.0.1:$api_port, token (control scope):
+$token
+
 In another terminal, try:
-  $bin_dir/howalarming simulate alarm --config $config
-  $bin_dir/howalarming send arm --config $config
-  $bin_dir/howalarming stats --config $config
+  export HOWALARMING_CONFIG=$config PATH=$bin_dir:\$PATH
+  howalarming tail                                   # follow the events
+  echo "open 1" > /dev/tcp/127.0.0.1/$control_port   # the front door opens on the panel
+  howalarming send arm                               # arm ($exit_delay s exit delay), then: howalarming send disarm
+  curl -s -H "Authorization: Bearer $token" http://127.0.0.1:$api_port/v1/status
+  curl -s -H "Authorization: Bearer $token" -H "Content-Type: application/json" \\
+       -d '{"command":"disarm"}' http://127.0.0.1:$api_port/v1/commands
+  tail -f $run_dir/events.jsonl
+  howalarming-push devices add --platform ios --token <hex token>   # then configure push.apns
 
-Tailing events (Ctrl-C to stop):
 TRY
-"$bin_dir/howalarming" tail --config "$config"
+exec supervisord -c "$supervisor_config"

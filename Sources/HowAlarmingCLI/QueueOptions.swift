@@ -28,10 +28,11 @@ struct QueueOptions: ParsableArguments {
         }
     }
 
-    /// Loads the configuration and applies the command-line overrides; logs config warnings.
-    func loadConfiguration() throws -> HowAlarmingConfig {
+    /// Sets up logging (at `defaultLogLevel` unless `--verbose` or `HOWALARMING_LOG_LEVEL` say
+    /// otherwise), loads the configuration and applies the command-line overrides; logs config warnings.
+    func loadConfiguration(defaultLogLevel: Logger.Level = .warning) throws -> HowAlarmingConfig {
         let environment = ProcessInfo.processInfo.environment
-        LoggingSetup.bootstrap(level: verbose ? .debug : nil, environment: environment, defaultLevel: .warning)
+        LoggingSetup.bootstrap(level: verbose ? .debug : nil, environment: environment, defaultLevel: defaultLogLevel)
         var configuration = try HowAlarmingConfig.load(explicitPath: config, environment: environment)
         if let host {
             configuration.beanstalkd.host = host

@@ -1,6 +1,7 @@
 public import AlarmCore
 public import ArgumentParser
 public import PushDelivery
+import PushConsumer
 
 #if canImport(FoundationEssentials)
 import FoundationEssentials
@@ -19,12 +20,12 @@ struct RegistryOptions: ParsableArguments {
     /// The registry, opened (and created if missing).
     func registry() throws -> DeviceRegistry {
         if let database {
-            return DeviceRegistry(database: try PushDatabase(path: database))
+            return DeviceRegistry(database: try PushDatabase.open(path: database, keyPath: nil))
         }
         let configuration = try HowAlarmingConfig.load(
             explicitPath: config, environment: ProcessInfo.processInfo.environment)
         return DeviceRegistry(
-            database: try PushDatabase(path: configuration.push.database),
+            database: try PushDatabase.open(configuredBy: configuration.push),
             defaultEnvironment: configuration.push.apns?.environment ?? .production)
     }
 }

@@ -1,6 +1,7 @@
 import ArgumentParser
 import DaemonSupport
 import PushConsumer
+import ServiceLifecycle
 
 /// `howalarming-push [run]`: the push consumer daemon.
 struct Run: AsyncParsableCommand {
@@ -20,7 +21,13 @@ struct Run: AsyncParsableCommand {
     func run() async throws {
         let (configuration, logger) = try options.start(label: "howalarming-push")
         let senders = try PushSenders.make(configuration: configuration.push, logger: logger)
-        let services = try PushConsumerApp.services(configuration: configuration, senders: senders, logger: logger)
+        let services: [any Service]
+        do {
+            services = try PushConsumerApp.services(configuration: configuration, senders: senders, logger: logger)
+        } catch {
+            for sender in senders { await sender.shutdown() }
+            throw error
+        }
         try await runUntilSignalled(services, logger: logger)
     }
 }

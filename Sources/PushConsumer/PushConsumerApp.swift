@@ -12,12 +12,12 @@ public enum PushConsumerApp {
     /// - Parameters:
     ///   - senders: The providers' senders (``PushSenders/make(configuration:logger:)``); empty
     ///     runs fine and delivers nothing.
-    /// - Throws: The database error when the device database cannot be opened.
+    /// - Throws: ``ConfigError`` naming `push.database` when the device database cannot be opened.
     public static func services(
         configuration: HowAlarmingConfig, senders: [any NotificationSender], logger: Logger
     ) throws -> [any Service] {
         let push = configuration.push
-        let database = try PushDatabase(path: push.database)
+        let database = try PushDatabase.open(configuredBy: push)
         let registry = DeviceRegistry(database: database, defaultEnvironment: push.apns?.environment ?? .production)
         let ledger = DeliveryLedger(database: database)
         let settings = DispatchSettings(concurrency: push.concurrency)

@@ -78,6 +78,25 @@ struct QueueConsumerTests {
         }
     }
 
+    @Test func theContextCountsAttemptsAsTheRuntimeDoes() async throws {
+        actor Attempts {
+            var seen: [Int] = []
+            func record(_ attempt: Int) { seen.append(attempt) }
+        }
+        try await withBeanstalkd { server in
+            let attempts = Attempts()
+            let producer = try await server.connect()
+            let id = try await producer.put(sampleEvent("counted").jsonString(), on: tube)
+            try await running(consumer(server, maximumAttempts: 3) { _, context in
+                await attempts.record(try await context.attempt())
+                return .retry(after: .zero)
+            }) {
+                try await eventually("the job is buried") { try await producer.statsJob(id)?.state == .buried }
+            }
+            #expect(await attempts.seen == [1, 2, 3])
+        }
+    }
+
     @Test func aThrowingHandlerIsRetriedWithBackoff() async throws {
         struct Transient: Error {}
         try await withBeanstalkd { server in

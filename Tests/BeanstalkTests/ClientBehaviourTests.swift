@@ -54,14 +54,25 @@ struct ClientBehaviourTests {
     @Test func readyJobWinsOverDeadlineSoon() async throws {
         try await withBeanstalkd { server in
             let connection = try await server.connect()
-            let held = try await connection.put("slow", ttr: .seconds(3))
-            _ = try #require(try await connection.reserve(timeout: .zero))
-            // Wait until the held job is inside its last second: DEADLINE_SOON territory.
-            while try await connection.statsJob(held)?.timeLeft ?? 0 > 1 {
-                try await Task.sleep(for: .milliseconds(50))
+            // The held job's last second is the window to hit. On a loaded machine the test can
+            // miss it (the held job expires and comes back first): that is seen, and tried again.
+            for _ in 1...3 {
+                let held = try await connection.put("slow", ttr: .seconds(3))
+                _ = try #require(try await connection.reserve(timeout: .zero))
+                while try await connection.statsJob(held)?.timeLeft ?? 0 > 1 {
+                    try await Task.sleep(for: .milliseconds(50))
+                }
+                let waiting = try await connection.put("ready")
+                let reserved = try #require(try await connection.reserve(timeout: .seconds(5)))
+                try await connection.delete(reserved.id)
+                if reserved.id == waiting {
+                    try await connection.delete(held)
+                    return
+                }
+                #expect(reserved.id == held, "neither the ready job nor the expired held one")
+                try await connection.delete(waiting)
             }
-            let waiting = try await connection.put("ready")
-            #expect(try await connection.reserve(timeout: .seconds(5))?.id == waiting)
+            Issue.record("the held job expired before the reserve three times: the machine is too slow to hit its last second")
         }
     }
 

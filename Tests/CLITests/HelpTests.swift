@@ -7,7 +7,7 @@ import Testing
     @Test func rootHelpListsEverySubcommand() async throws {
         let result = try await CLI.runUnconfigured(["--help"])
         #expect(result.status == .exited(0), "\(result)")
-        for subcommand in ["tail", "send", "simulate", "stats", "peek", "kick", "delete"] {
+        for subcommand in ["tail", "send", "simulate", "stats", "peek", "kick", "delete", "consume"] {
             #expect(result.stdout.contains("  \(subcommand) "), "no \(subcommand) in\n\(result.stdout)")
         }
         #expect(result.stdout.contains("--version"))
@@ -21,6 +21,7 @@ import Testing
         ("peek", ["<tube>", "--buried", "--delayed"]),
         ("kick", ["<tube>", "<count>"]),
         ("delete", ["<ids>"]),
+        ("consume", ["--tube", "--exec", "--timeout", "--kill-after", "--bury-exit-code", "--max-attempts"]),
     ])
     func subcommandHelpMentionsItsOptions(subcommand: String, options: [String]) async throws {
         let result = try await CLI.runUnconfigured([subcommand, "--help"])
@@ -34,6 +35,14 @@ import Testing
     @Test func tailHelpSaysHowSignalsEndIt() async throws {
         let result = try await CLI.runUnconfigured(["tail", "--help"])
         #expect(result.stdout.contains("SIGINT") && result.stdout.contains("SIGTERM"), "\(result.stdout)")
+    }
+
+    @Test func consumeHelpExplainsExitStatusesEnvironmentAndSignals() async throws {
+        let result = try await CLI.runUnconfigured(["consume", "--help"])
+        for text in ["0 deletes", "bury exit code", "SIGTERM", "SIGKILL", "HOWALARMING_EVENT_TYPE", "HOWALARMING_ATTEMPT",
+                     "HOWALARMING_JOB_ID", "beanstalkd.tubes.events", "KillMode=mixed"] {
+            #expect(result.stdout.contains(text), "no \(text) in consume --help:\n\(result.stdout)")
+        }
     }
 
     @Test func versionIsOneSemanticVersionLine() async throws {

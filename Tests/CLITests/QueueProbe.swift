@@ -7,15 +7,17 @@ struct QueueProbe: Sendable {
 
     /// `stats-tube TUBE` as key/value pairs, or `nil` when beanstalkd has no such tube.
     func stats(_ tube: String) throws -> [String: String]? {
-        let reply = try RawBeanstalkClient(server).request("stats-tube \(tube)")
-        if reply.line == "NOT_FOUND" { return nil }
-        guard reply.line.hasPrefix("OK "), let text = reply.bodyText else { throw unexpected(reply.line, "stats-tube \(tube)") }
-        var pairs: [String: String] = [:]
-        for line in text.split(separator: "\n") {
-            let parts = line.split(separator: ":", maxSplits: 1)
-            if parts.count == 2 { pairs[String(parts[0])] = parts[1].trimmingCharacters(in: .whitespaces) }
-        }
-        return pairs
+        try statsDocument("stats-tube \(tube)")
+    }
+
+    /// `stats-job ID` as key/value pairs, or `nil` when beanstalkd has no such job (any more).
+    func stats(job id: Int) throws -> [String: String]? {
+        try statsDocument("stats-job \(id)")
+    }
+
+    /// How many times job `id` has been released; 0 when there is no such job.
+    func releases(ofJob id: Int) throws -> Int {
+        Int(try stats(job: id)?["releases"] ?? "") ?? 0
     }
 
     /// A `stats-tube` counter such as `current-jobs-ready`; 0 for a tube beanstalkd does not
@@ -42,14 +44,29 @@ struct QueueProbe: Sendable {
         }
     }
 
-    /// Puts `body` on `tube` exactly as given.
-    func put(_ body: String, in tube: String) throws {
+    /// Puts `body` on `tube` exactly as given; returns the job's id.
+    @discardableResult
+    func put(_ body: String, in tube: String) throws -> Int {
         let client = try RawBeanstalkClient(server)
         guard try client.command("use \(tube)") == "USING \(tube)" else { throw unexpected("not USING", "use \(tube)") }
         let bytes = Array(body.utf8)
         try client.send(Array("put 1024 0 60 \(bytes.count)\r\n".utf8) + bytes + [13, 10])
         let reply = try client.readLine()
-        guard reply.hasPrefix("INSERTED ") else { throw unexpected(reply, "put") }
+        guard reply.hasPrefix("INSERTED "), let id = Int(reply.dropFirst("INSERTED ".count)) else { throw unexpected(reply, "put") }
+        return id
+    }
+
+    /// A stats command's reply as key/value pairs, or `nil` for `NOT_FOUND`.
+    private func statsDocument(_ command: String) throws -> [String: String]? {
+        let reply = try RawBeanstalkClient(server).request(command)
+        if reply.line == "NOT_FOUND" { return nil }
+        guard reply.line.hasPrefix("OK "), let text = reply.bodyText else { throw unexpected(reply.line, command) }
+        var pairs: [String: String] = [:]
+        for line in text.split(separator: "\n") {
+            let parts = line.split(separator: ":", maxSplits: 1)
+            if parts.count == 2 { pairs[String(parts[0])] = parts[1].trimmingCharacters(in: .whitespaces) }
+        }
+        return pairs
     }
 
     private func unexpected(_ reply: String, _ command: String) -> TestSupportError {

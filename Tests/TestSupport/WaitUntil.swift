@@ -1,16 +1,17 @@
-/// Waits until `condition` holds, checking every 20 ms, and throws
-/// ``TestSupportError/Code/timedOut`` naming `description` when it does not within `timeout`.
-///
-/// For conditions no event announces (a row in a database, a job deleted on the server): the
-/// deadline bounds the wait, and the test fails instead of hoping a sleep was long enough.
+/// Waits until `condition` holds, checking it every 20 ms; after `timeout` throws
+/// ``TestSupportError/Code/timedOut`` naming `description`. For conditions no event announces
+/// (a file's contents, a tube's counts); prefer awaiting the event itself where there is one.
 public func waitUntil(
-    _ description: String, timeout: Duration = .seconds(10), isolation: isolated (any Actor)? = #isolation,
+    _ description: String,
+    timeout: Duration = .seconds(15),
+    isolation: isolated (any Actor)? = #isolation,
     _ condition: () async throws -> Bool
 ) async throws {
     let deadline = ContinuousClock.now + timeout
-    while ContinuousClock.now < deadline {
-        if try await condition() { return }
+    while try await !condition() {
+        guard ContinuousClock.now < deadline else {
+            throw TestSupportError(.timedOut, "timed out after \(timeout) waiting for \(description)")
+        }
         try await Task.sleep(for: .milliseconds(20))
     }
-    throw TestSupportError(.timedOut, "timed out after \(timeout) waiting for \(description)")
 }

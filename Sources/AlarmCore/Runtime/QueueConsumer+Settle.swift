@@ -10,7 +10,7 @@ extension QueueConsumer {
                 try await worker.delete(job)
             case let .retry(after):
                 let stats = try await worker.stats(of: job)
-                let attempt = Int(stats?.releases ?? 0) + 1
+                let attempt = stats?.attempt ?? 1
                 let priority = stats?.priority ?? BeanstalkConnection.defaultPriority
                 if attempt >= configuration.maximumAttempts {
                     logger.error("job buried after its last attempt", metadata: ["attempts": "\(attempt)"])

@@ -75,7 +75,7 @@ public struct QueueConsumer<Message: QueueMessage>: Service {
             await settle(job, .bury(reason: "malformed job: \(error)"), worker: worker, logger: logger)
             return
         }
-        let context = JobContext(jobID: job.id, body: job.body, logger: logger)
+        let context = JobContext(job: job, worker: worker, logger: logger)
         let outcome = await withTaskGroup(of: JobOutcome?.self) { group in
             group.addTask { await keepAlive(job, worker: worker, logger: logger) }
             group.addTask { [handler] in

@@ -1,0 +1,26 @@
+import AlarmCore
+import Logging
+
+/// Checks that `consume` reads a tube of its own: never another consumer's (it would take
+/// events away from it) nor a command tube (commands are not events).
+enum ConsumeTube {
+    /// Throws ``CLIFailure`` naming the configuration key that gives `tube` to someone else;
+    /// warns when no event is put on `tube`.
+    static func check(_ tube: TubeName, in configuration: HowAlarmingConfig, logger: Logger) throws(CLIFailure) {
+        if configuration.beanstalkd.commandTubes.contains(tube) {
+            throw CLIFailure("tube \(tube) carries commands (beanstalkd.tubes.commands), not events: consume a tube of your own")
+        }
+        let owners: KeyValuePairs<String, TubeName> = [
+            "push.tube": configuration.push.tube,
+            "push.registration_tube": configuration.push.registrationTube,
+            "log.tube": configuration.log.tube,
+            "command.tube": configuration.command.tube,
+        ]
+        if let owner = owners.first(where: { $0.value == tube }) {
+            throw CLIFailure("tube \(tube) is another consumer's (\(owner.key)): consume a tube of your own")
+        }
+        if !configuration.beanstalkd.eventTubes.contains(tube) {
+            logger.warning("events are not put on this tube: add it to beanstalkd.tubes.events", metadata: ["tube": "\(tube)"])
+        }
+    }
+}

@@ -1,0 +1,72 @@
+import Foundation
+import Testing
+import TestSupport
+
+/// The files in deploy/: systemd units, the supervisord configuration, and `make install-files`.
+@Suite struct DeploymentTests {
+    static let repository = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().path
+    static let daemons = ["howalarming-envisalink", "howalarming-push", "howalarming-log", "howalarming-command"]
+
+    /// `key=value` lines of a unit or supervisord section file, in order.
+    private static func settings(_ path: String) throws -> [(key: String, value: String)] {
+        try String(contentsOfFile: path, encoding: .utf8).split(separator: "\n").compactMap { line in
+            guard !line.hasPrefix("#"), !line.hasPrefix(";"), let equals = line.firstIndex(of: "=") else { return nil }
+            return (String(line[..<equals]), String(line[line.index(after: equals)...]))
+        }
+    }
+
+    @Test(arguments: daemons)
+    func everyDaemonUnitIsSupervisedHardenedAndAfterBeanstalkd(daemon: String) throws {
+        let unit = try Self.settings("\(Self.repository)/deploy/systemd/\(daemon).service")
+        func value(_ key: String) -> String? { unit.first { $0.key == key }?.value }
+        #expect(value("ExecStart") == "/usr/local/bin/\(daemon) --config /etc/howalarming/config.yaml")
+        #expect(value("Restart") == "on-failure")
+        #expect(value("Requires") == "howalarming-beanstalkd.service")
+        #expect(value("After")?.contains("howalarming-beanstalkd.service") == true)
+        #expect(value("User") == "howalarming")
+        #expect(value("NoNewPrivileges") == "yes")
+        #expect(value("ProtectSystem") == "strict")
+        #expect(value("CapabilityBoundingSet") == "")
+        #expect(value("KillSignal") == "SIGTERM")
+    }
+
+    @Test func beanstalkdListensOnLoopbackWithABinlog() throws {
+        let unit = try Self.settings("\(Self.repository)/deploy/systemd/howalarming-beanstalkd.service")
+        let start = try #require(unit.first { $0.key == "ExecStart" }?.value)
+        #expect(start.contains("-l 127.0.0.1") && start.contains("-b /var/lib/howalarming/beanstalkd"))
+        let supervised = try String(contentsOfFile: "\(Self.repository)/deploy/supervisord/howalarming.conf", encoding: .utf8)
+        #expect(supervised.contains("beanstalkd -l 127.0.0.1 -p 11300 -b /var/lib/howalarming/beanstalkd"))
+    }
+
+    @Test func supervisordRunsTheSameDaemonsWithTheSameConfiguration() throws {
+        let settings = try Self.settings("\(Self.repository)/deploy/supervisord/howalarming.conf")
+        let commands = settings.filter { $0.key == "command" }.map(\.value)
+        for daemon in Self.daemons {
+            #expect(commands.contains("/usr/local/bin/\(daemon) --config /etc/howalarming/config.yaml"), "\(daemon)")
+        }
+        #expect(settings.filter { $0.key == "stopsignal" }.allSatisfy { $0.value == "TERM" })
+        #expect(settings.filter { $0.key == "user" }.allSatisfy { $0.value == "howalarming" })
+    }
+
+    @Test func installFilesPutsEverythingUnderThePrefix() async throws {
+        try await withTemporaryDirectory { directory in
+            let result = try await ProcessRunner.run("/usr/bin/make", arguments: [
+                "-C", Self.repository, "--no-print-directory", "install-files",
+                "BIN_DIR=\(URL(fileURLWithPath: try Executables.path("howalarming")).deletingLastPathComponent().path)", "DESTDIR=\(directory.path)", "PREFIX=/opt/howalarming",
+            ], timeout: .seconds(60))
+            #expect(result.status.isSuccess, "\(result)")
+            let root = directory.path
+            for executable in Self.daemons + ["howalarming", "envisalink-simulator"] {
+                #expect(FileManager.default.isExecutableFile(atPath: "\(root)/opt/howalarming/bin/\(executable)"))
+            }
+            let unit = try String(contentsOfFile: "\(root)/etc/systemd/system/howalarming-push.service", encoding: .utf8)
+            #expect(unit.contains("ExecStart=/opt/howalarming/bin/howalarming-push --config /etc/howalarming/config.yaml"))
+            let supervised = try String(
+                contentsOfFile: "\(root)/opt/howalarming/share/howalarming/supervisord.conf", encoding: .utf8)
+            #expect(supervised.contains("command=/opt/howalarming/bin/howalarming-log"))
+            #expect(FileManager.default.fileExists(atPath: "\(root)/etc/howalarming/config.example.yaml"))
+            #expect(!FileManager.default.fileExists(atPath: "\(root)/etc/howalarming/config.yaml"))
+        }
+    }
+}

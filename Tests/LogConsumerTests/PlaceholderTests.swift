@@ -1,2 +1,0 @@
-import Testing
-@Test func logPlaceholder() { #expect(Bool(true)) }

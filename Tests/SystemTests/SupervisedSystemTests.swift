@@ -1,0 +1,80 @@
+import AlarmCore
+import Foundation
+import Testing
+import TestSupport
+
+/// `deploy/run-local.sh` (what `make run` runs) with the built executables: beanstalkd, the
+/// simulated panel, the integrator and the log, push and command consumers under supervisord.
+@Suite struct SupervisedSystemTests {
+    static let repository = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().path
+
+    @Test func aZoneAlarmReachesTheLogAndTheAPIAndTheAPIDisarmsThePanel() async throws {
+        try await withTemporaryDirectory(prefix: "howalarming-run") { directory in
+            let binDirectory = URL(fileURLWithPath: try Executables.path("howalarming")).deletingLastPathComponent().path
+            let system = try ProcessRunner.start(
+                "\(Self.repository)/deploy/run-local.sh", arguments: [binDirectory],
+                environment: ["HOWALARMING_RUN_DIR": directory.path, "EXIT_DELAY": "1"])
+            try await running({
+                let controlPort = try SimulatorProcess.port(in: try await system.awaitLine(containing: "control port"))
+                let apiPort = try SimulatorProcess.port(
+                    in: try await system.awaitLine(containing: "HTTP API").split(separator: ",")[0].description)
+                let token = try await system.awaitLine(timeout: .seconds(5)) { $0.hasPrefix("hal_") }
+                let api = APIClient(port: apiPort, token: token)
+                // The integrator's first events (the panel's status dump) reach the API.
+                try await waitUntil("the API and the first panel events", timeout: .seconds(30)) {
+                    (try? await api.get("/v1/status"))?.contains(#""last_event":{"#) == true
+                }
+
+                let log = directory.appending("events.jsonl")
+                func logged(_ text: String) -> Bool {
+                    (try? String(contentsOfFile: log, encoding: .utf8))?.contains(text) == true
+                }
+                let armed = try await api.post("/v1/commands", json: #"{"command":"arm"}"#)
+                #expect(armed.contains(#""id""#), "\(armed)")
+                try await waitUntil("the panel to report armed", timeout: .seconds(20)) { logged(#""type":"armed""#) }
+
+                #expect(try await SimulatorProcess.control(controlPort, "alarm 1").hasPrefix("ok"))
+                try await waitUntil("the alarm in the event log", timeout: .seconds(20)) { logged(#""type":"alarm""#) }
+                try await waitUntil("the alarm in /v1/status", timeout: .seconds(10)) {
+                    (try? await api.get("/v1/status"))?.contains("alarm") == true
+                }
+
+                let disarmed = try await api.post("/v1/commands", json: #"{"command":"disarm"}"#)
+                #expect(disarmed.contains(#""id""#), "\(disarmed)")
+                try await waitUntil("the panel to report disarmed", timeout: .seconds(20)) { logged(#""type":"disarmed""#) }
+            }, then: {
+                system.signal(SIGINT)
+                _ = try? await system.waitForExit(timeout: .seconds(30))
+            })
+            #expect(system.exitStatus.map { $0 == .exited(0) || $0 == .signaled(SIGINT) } ?? false)
+        }
+    }
+}
+
+/// curl against the command API.
+struct APIClient {
+    let port: Int
+    let token: String
+
+    func get(_ path: String) async throws -> String {
+        try await curl(["-s", "-f", "-H", "Authorization: Bearer \(token)", "http://127.0.0.1:\(port)\(path)"])
+    }
+
+    func post(_ path: String, json: String) async throws -> String {
+        try await curl([
+            "-s", "-H", "Authorization: Bearer \(token)", "-H", "Content-Type: application/json", "-d", json,
+            "http://127.0.0.1:\(port)\(path)",
+        ])
+    }
+
+    private func curl(_ arguments: [String]) async throws -> String {
+        let result = try await ProcessRunner.run("/usr/bin/curl", arguments: arguments, timeout: .seconds(10))
+        guard result.status.isSuccess else { throw APIError(description: "curl \(arguments.last ?? ""): \(result)") }
+        return result.stdout
+    }
+
+    struct APIError: Error, CustomStringConvertible {
+        let description: String
+    }
+}
