@@ -386,6 +386,7 @@ let package = Package(
             dependencies: [
                 "CommandAPI",
                 "AlarmCore",
+                .product(name: "Yams", package: "Yams"),
                 "Beanstalk",
                 "PushDelivery",
                 "TestSupport",
