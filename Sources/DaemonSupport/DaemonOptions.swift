@@ -11,8 +11,7 @@ import Foundation
 
 /// The options every HowAlarming daemon takes: `--config` and `--log-level`.
 public struct DaemonOptions: ParsableArguments {
-    @Option(name: .long, help: ArgumentHelp("Configuration file (default: $HOWALARMING_CONFIG, else /etc/howalarming/config.yaml or ./config.yaml).", valueName: "file"))
-    public var config: String?
+    @OptionGroup public var configFile: ConfigFileOption
 
     @Option(name: .long, help: "Log level: trace, debug, info, notice, warning, error, critical.")
     public var logLevel: String?
@@ -34,7 +33,7 @@ public struct DaemonOptions: ParsableArguments {
         LoggingSetup.bootstrap(
             level: logLevel.flatMap(Logger.Level.init(rawValue:)), environment: environment, defaultLevel: .info)
         let logger = Logger(label: label)
-        let configuration = try HowAlarmingConfig.load(explicitPath: config, environment: environment)
+        let configuration = try configFile.load()
         for warning in configuration.warnings { logger.warning("\(warning)") }
         return (configuration, logger)
     }

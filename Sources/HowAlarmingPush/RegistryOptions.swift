@@ -1,18 +1,12 @@
 public import AlarmCore
 public import ArgumentParser
 public import PushDelivery
+import DaemonSupport
 import PushConsumer
-
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
 
 /// Where the device registry is: `--database`, else `push.database` of the configuration.
 struct RegistryOptions: ParsableArguments {
-    @Option(name: .long, help: ArgumentHelp("Configuration file (default: $HOWALARMING_CONFIG, else /etc/howalarming/config.yaml or ./config.yaml).", valueName: "file"))
-    var config: String?
+    @OptionGroup var configFile: ConfigFileOption
 
     @Option(name: .long, help: ArgumentHelp("The device database, instead of push.database.", valueName: "file"))
     var database: String?
@@ -22,8 +16,7 @@ struct RegistryOptions: ParsableArguments {
         if let database {
             return DeviceRegistry(database: try PushDatabase.open(path: database, keyPath: nil))
         }
-        let configuration = try HowAlarmingConfig.load(
-            explicitPath: config, environment: ProcessInfo.processInfo.environment)
+        let configuration = try configFile.load()
         return DeviceRegistry(
             database: try PushDatabase.open(configuredBy: configuration.push),
             defaultEnvironment: configuration.push.apns?.environment ?? .production)
