@@ -15,7 +15,7 @@ SUDO := $(if $(filter 0,$(shell id -u)),,sudo)
 APT_GET := $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get -qq -o=Dpkg::Use-Pty=0
 
 .DEFAULT_GOAL := help
-.PHONY: help build release test run install install-files clean beanstalkd supervisor sqlite python-peer
+.PHONY: help build release test run install install-files clean beanstalkd supervisor libraries python-peer
 
 # What `make install` puts where: PREFIX for executables and shared files, SYSTEMD_DIR for the
 # units, CONFIG_DIR for the example configuration; DESTDIR prefixes them all (for packaging).
@@ -28,10 +28,10 @@ help: ## List the targets
 	@echo "HowAlarming — make targets:"
 	@awk -F ':.*## ' '/^[a-z-]+:.*## / { printf "  make %-12s %s\n", $$1, $$2 }' $(MAKEFILE_LIST)
 
-build: sqlite ## Build everything (debug)
+build: libraries ## Build everything (debug)
 	$(SWIFT) build
 
-release: sqlite ## Build optimized executables (swift build -c release)
+release: libraries ## Build optimized executables (swift build -c release)
 	$(SWIFT) build -c release
 
 # The test targets that run TLS servers and clients or the whole system, and the suites that run
@@ -40,7 +40,7 @@ release: sqlite ## Build optimized executables (swift build -c release)
 HEAVY_TESTS := PushDeliveryTests|PushConsumerTests|SystemTests|ConsumeTests|ExampleConsumerTests
 TEST_ENV = HOWALARMING_TEST_PYTHON="$(VENV_PYTHON)" HOWALARMING_BIN_DIR="$$($(SWIFT) build --show-bin-path)"
 
-test: sqlite beanstalkd supervisor python-peer ## Install what the tests need if missing, build, run all tests
+test: libraries beanstalkd supervisor python-peer ## Install what the tests need if missing, build, run all tests
 	$(SWIFT) build --build-tests
 ifeq ($(TEST_FLAGS),)
 	$(TEST_ENV) $(SWIFT) test --skip-build --skip '$(HEAVY_TESTS)'
@@ -49,7 +49,7 @@ else
 	$(TEST_ENV) $(SWIFT) test --skip-build $(TEST_FLAGS)
 endif
 
-run: sqlite beanstalkd supervisor release ## Run the whole system against the panel simulator, under supervisord (Ctrl-C stops it)
+run: libraries beanstalkd supervisor release ## Run the whole system against the panel simulator, under supervisord (Ctrl-C stops it)
 	deploy/run-local.sh "$$($(SWIFT) build -c release --show-bin-path)"
 
 install: release ## Install release executables, systemd units, the supervisord config, an example config (PREFIX=/usr/local)
@@ -74,10 +74,11 @@ clean: ## Remove build products and the local run directory (.run)
 	$(SWIFT) package clean
 	rm -rf .run
 
-sqlite: ## Install SQLite's development files (the push registry links SQLite), unless installed
-	@if ! dpkg -s libsqlite3-dev >/dev/null 2>&1; then \
-	    echo "installing libsqlite3-dev (apt-get)"; \
-	    $(APT_GET) update && $(APT_GET) install -y libsqlite3-dev >/dev/null; \
+libraries: ## Install the C libraries the build links (SQLite: the databases; libyaml: the configuration), unless installed
+	@missing=$$(for package in libsqlite3-dev libyaml-dev; do dpkg -s $$package >/dev/null 2>&1 || echo $$package; done); \
+	if [ -n "$$missing" ]; then \
+	    echo "installing" $$missing "(apt-get)"; \
+	    $(APT_GET) update && $(APT_GET) install -y $$missing >/dev/null; \
 	fi
 
 beanstalkd: ## Install beanstalkd with apt-get, unless it is installed

@@ -29,7 +29,6 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-log.git", from: "1.16.2"),
         .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.8.2"),
         .package(url: "https://github.com/swift-server/swift-service-lifecycle.git", from: "2.13.0"),
-        .package(url: "https://github.com/jpsim/Yams.git", from: "6.2.2"),
         .package(url: "https://github.com/vapor/jwt-kit.git", from: "5.7.1"),
         .package(url: "https://github.com/apple/swift-crypto.git", from: "4.5.2"),
         .package(url: "https://github.com/groue/GRDB.swift.git", from: "7.10.0"),
@@ -59,10 +58,13 @@ let package = Package(
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
-                .product(name: "Yams", package: "Yams"),
+                "CLibYAML",
             ],
             swiftSettings: strictSettings
         ),
+        // libyaml (Debian's libyaml-dev), which the configuration loader composes: YAML without
+        // Foundation, which Yams would bring into every executable.
+        .systemLibrary(name: "CLibYAML", pkgConfig: "yaml-0.1", providers: [.apt(["libyaml-dev"])]),
         // The Envisalink TPI (DSC) protocol: frame codec, panel messages → events, commands, session.
         .target(
             name: "EnvisalinkTPI",
@@ -386,7 +388,6 @@ let package = Package(
             dependencies: [
                 "CommandAPI",
                 "AlarmCore",
-                .product(name: "Yams", package: "Yams"),
                 "Beanstalk",
                 "PushDelivery",
                 "TestSupport",

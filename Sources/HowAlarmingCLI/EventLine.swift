@@ -11,7 +11,7 @@ import Foundation
 enum EventLine {
     static func format(_ event: AlarmEvent) -> String {
         let time = Date(timeIntervalSince1970: TimeInterval(event.timestamp)).ISO8601Format()
-        let type = event.type.rawValue.padding(toLength: 9, withPad: " ", startingAt: 0)
+        let type = event.type.rawValue.padded(to: 9)
         var line = "\(time) \(type) \(event.code) \(event.message)"
         var details: [String] = []
         if let zone = event.zone {

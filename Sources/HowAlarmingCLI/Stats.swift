@@ -58,7 +58,7 @@ extension HowAlarming {
             let widths = header.indices.map { column in rows.map { $0[column].count }.max()! }
             for row in rows {
                 try Output.line(row.enumerated().map { column, cell in
-                    column == 0 ? cell.padding(toLength: widths[0], withPad: " ", startingAt: 0)
+                    column == 0 ? cell.padded(to: widths[0])
                         : String(repeating: " ", count: widths[column] - cell.count) + cell
                 }.joined(separator: "  "))
             }

@@ -69,7 +69,7 @@ struct InvalidConfigCase: Sendable, CustomTestStringConvertible {
         .init(yaml: "- beanstalkd", keyPath: nil, reason: "must be a mapping of keys, got a list"),
         .init(yaml: "beanstalkd:\n  host: a\n  port: [11300\nlog: {}\n", keyPath: nil, reason: "invalid YAML at line 4"),
         .init(yaml: "beanstalkd:\n  port: 1\n  port: 2\n", keyPath: nil,
-              reason: "invalid YAML at line 2, column 3: duplicate key 'port'"),
+              reason: "invalid YAML at line 3, column 3: duplicate key 'port'"),
         .init(yaml: "a: b\n---\nc: d\n", keyPath: nil, reason: "but found another document"),
         .init(yaml: "log: {}\nbad: \u{7}\n", keyPath: nil,
               reason: "invalid YAML at line 2, column 6: control characters are not allowed"),

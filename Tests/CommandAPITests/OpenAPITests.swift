@@ -1,9 +1,8 @@
-import AlarmCore
 import Foundation
 import TestSupport
 import Testing
-import Yams
 
+@testable import AlarmCore
 @testable import CommandAPI
 
 /// `docs/openapi.yaml` describes the server as it is: the same operations as the router, and for
@@ -24,14 +23,13 @@ struct OpenAPITests {
     /// Each documented operation's response status codes.
     static func documented() throws -> [Operation: Set<Int>] {
         let text = try String(contentsOfFile: documentPath, encoding: .utf8)
-        let document = try #require(try Yams.load(yaml: text) as? [String: Any])
-        #expect(document["openapi"] as? String == "3.1.0")
-        let paths = try #require(document["paths"] as? [String: [String: Any]])
+        let document = try #require(try YAMLComposer.compose(text))
+        #expect(document["openapi"]?.text == "3.1.0")
         var operations: [Operation: Set<Int>] = [:]
-        for (path, methods) in paths {
-            for (method, value) in methods {
-                let responses = try #require((value as? [String: Any])?["responses"] as? [String: Any], "\(method) \(path)")
-                operations[Operation(method: method.uppercased(), path: path)] = Set(responses.keys.compactMap { Int($0) })
+        for (path, methods) in try #require(document["paths"]).entries {
+            for (method, operation) in methods.entries {
+                let responses = try #require(operation["responses"], "\(method) \(path)")
+                operations[Operation(method: method.uppercased(), path: path)] = Set(responses.entries.compactMap { Int($0.key) })
             }
         }
         return operations
@@ -170,5 +168,25 @@ struct OpenAPITests {
             #expect(try await stage.request(.GET, "/v1/status", token: "hal_wrong").status == 401)
             try await send(Self.throttled, to: stage)
         }
+    }
+}
+
+/// Reading the OpenAPI document's YAML nodes.
+extension YAMLNode {
+    /// A mapping's entries with their keys' text; empty for anything else.
+    var entries: [(key: String, value: YAMLNode)] {
+        guard case .mapping(let entries) = self else { return [] }
+        return entries.compactMap { entry in entry.key.text.map { ($0, entry.value) } }
+    }
+
+    /// A scalar's text.
+    var text: String? {
+        guard case .scalar(let text, _) = self else { return nil }
+        return text
+    }
+
+    /// The value of `key` in a mapping.
+    subscript(key: String) -> YAMLNode? {
+        entries.first { $0.key == key }?.value
     }
 }

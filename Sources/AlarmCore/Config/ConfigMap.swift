@@ -1,5 +1,3 @@
-import Yams
-
 /// A YAML mapping being read: hands out its values by key, remembering which keys were asked
 /// for so that the others can be reported as unknown (likely typos).
 ///
@@ -8,11 +6,11 @@ final class ConfigMap {
     /// The dotted path of this mapping, empty for the document root.
     let keyPath: String
     let reader: ConfigReader
-    private let entries: [(key: String, node: Node)]
+    private let entries: [(key: String, node: YAMLNode)]
     private(set) var readKeys: Set<String> = []
 
     /// Wraps `entries`. When `reportsUnknownKeys`, keys never read end up in the warnings.
-    init(keyPath: String, entries: [(key: String, node: Node)], reader: ConfigReader, reportsUnknownKeys: Bool) {
+    init(keyPath: String, entries: [(key: String, node: YAMLNode)], reader: ConfigReader, reportsUnknownKeys: Bool) {
         self.keyPath = keyPath
         self.entries = entries
         self.reader = reader

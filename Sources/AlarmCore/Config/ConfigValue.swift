@@ -1,19 +1,17 @@
-import Yams
-
 /// One YAML value at a known key path: converts it to the types the configuration uses,
 /// with errors that name the key path and say what was expected.
 ///
 /// Scalars are read from their original text, never through YAML's own typing, so
 /// `code_master: 0123` is `"0123"` (not octal) and `port: 11300` and `port: "11300"` agree.
 struct ConfigValue {
-    let node: Node
+    let node: YAMLNode
     let keyPath: String
     let reader: ConfigReader
 
     /// Whether `node` is YAML's null: an unquoted empty value, `~` or `null`.
-    static func isNull(_ node: Node) -> Bool {
-        guard case .scalar(let scalar) = node, scalar.style == .plain else { return false }
-        return ["", "~", "null", "Null", "NULL"].contains(scalar.string)
+    static func isNull(_ node: YAMLNode) -> Bool {
+        guard case .scalar(let text, isPlain: true) = node else { return false }
+        return ["", "~", "null", "Null", "NULL"].contains(text)
     }
 
     /// An error about this value.
@@ -27,15 +25,14 @@ struct ConfigValue {
         case .scalar: "a single value"
         case .mapping: "a mapping"
         case .sequence: "a list"
-        case .alias: "an alias"
         }
     }
 
     /// The scalar's original text; `expected` names what should have been given instead of a
     /// list or mapping. The message never contains the value, so secrets can use this too.
     func text(expected: String = "a single value") throws(ConfigError) -> String {
-        guard case .scalar(let scalar) = node else { throw failure("must be \(expected), got \(kind)") }
-        return scalar.string
+        guard case .scalar(let text, _) = node else { throw failure("must be \(expected), got \(kind)") }
+        return text
     }
 
     /// The text, which must not be empty.
@@ -92,12 +89,12 @@ struct ConfigValue {
     /// The mapping this value holds; its keys nobody reads are reported when `reportingUnknownKeys`.
     func map(reportingUnknownKeys: Bool = true) throws(ConfigError) -> ConfigMap {
         guard case .mapping(let mapping) = node else { throw failure("must be a mapping of keys, got \(kind)") }
-        var entries: [(key: String, node: Node)] = []
+        var entries: [(key: String, node: YAMLNode)] = []
         for (key, value) in mapping {
-            guard case .scalar(let scalar) = key else {
+            guard case .scalar(let text, _) = key else {
                 throw failure("keys must be single values, not lists or mappings")
             }
-            entries.append((scalar.string, value))
+            entries.append((text, value))
         }
         return ConfigMap(keyPath: keyPath, entries: entries, reader: reader, reportsUnknownKeys: reportingUnknownKeys)
     }

@@ -1,5 +1,3 @@
-import Yams
-
 /// Finding, reading and parsing the configuration file.
 extension HowAlarmingConfig {
     /// The environment variable naming the configuration file.
@@ -68,34 +66,11 @@ extension HowAlarmingConfig {
     }
 
     /// The document's root node, `nil` for an empty document; YAML errors give line and column.
-    private static func compose(yaml: String, reader: ConfigReader) throws(ConfigError) -> Node? {
+    private static func compose(yaml: String, reader: ConfigReader) throws(ConfigError) -> YAMLNode? {
         do {
-            return try Yams.compose(yaml: yaml)
-        } catch let error as YamlError {
-            throw reader.error(at: nil, syntaxProblem(error))
+            return try YAMLComposer.compose(yaml)
         } catch {
-            throw reader.error(at: nil, "invalid YAML")
-        }
-    }
-
-    /// A YAML error in words, without the snippet of the offending line (it may hold a secret).
-    private static func syntaxProblem(_ error: YamlError) -> String {
-        switch error {
-        case .scanner(let context, let problem, let mark, _),
-             .parser(let context, let problem, let mark, _),
-             .composer(let context, let problem, let mark, _):
-            let during = context.map { " (\($0.text) at line \($0.mark.line), column \($0.mark.column))" } ?? ""
-            return "invalid YAML at line \(mark.line), column \(mark.column): \(problem)\(during)"
-        case .duplicatedKeysInMapping(let duplicates, let context):
-            let keys = duplicates.map { "'\($0)'" }.joined(separator: ", ")
-            return "invalid YAML at line \(context.mark.line), column \(context.mark.column): duplicate key \(keys)"
-        case .reader(let problem, let offset?, _, let yaml):
-            let before = yaml.prefix(offset)
-            let line = before.count(where: \.isNewline) + 1
-            let column = before.reversed().prefix { !$0.isNewline }.count + 1
-            return "invalid YAML at line \(line), column \(column): \(problem)"
-        default:
-            return "invalid YAML: \(error)"
+            throw reader.error(at: nil, error.description)
         }
     }
 }

@@ -52,8 +52,9 @@ public actor SequenceCounter {
 
     private static func read(_ path: String) throws -> UInt64 {
         guard FileManager.default.fileExists(atPath: path) else { return 0 }
-        let text = try String(contentsOfFile: path, encoding: .utf8).trimmingCharacters(in: .whitespacesAndNewlines)
-        guard let value = UInt64(text) else {
+        let text = try String(contentsOfFile: path, encoding: .utf8)
+        let words = text.split(whereSeparator: \.isWhitespace)
+        guard words.count == 1, let value = UInt64(words[0]) else {
             throw SequenceStateError(path: path, reason: "does not hold a sequence number")
         }
         return value
