@@ -29,9 +29,13 @@ public enum PushSenders {
         let authentication: APNSSender.Authentication
         var identity: ProviderTLS.ClientIdentity?
         switch apns.authentication {
-        case .token(let keyFile, let keyID, let teamID):
-            let tokens = try configured("push.apns.key_file") { () throws(PushCredentialError) in
-                try APNSTokenProvider(keyFile: keyFile, keyID: keyID, teamID: teamID)
+        case .token(let key, let keyID, let teamID):
+            let tokens = try configured(key.keyPath) { () throws(PushCredentialError) in
+                let signer = switch key {
+                case .file(let path): try APNSSigningKey(contentsOfFile: path)
+                case .inline(let pem): try APNSSigningKey(pem: pem.value)
+                }
+                return APNSTokenProvider(keyID: keyID, teamID: teamID, signer: signer)
             }
             authentication = .token(tokens)
         case .certificate(let certificateFile, let privateKeyFile):

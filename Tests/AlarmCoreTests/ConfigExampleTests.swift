@@ -29,7 +29,7 @@ import Testing
         #expect(config.warnings == [])
         #expect(
             config.push.apns?.authentication
-                == .token(keyFile: Self.examplePath.replacingOccurrences(of: "config.example.yaml", with: "AuthKey_ABC123DEFG.p8"),
+                == .token(key: .file(Self.examplePath.replacingOccurrences(of: "config.example.yaml", with: "AuthKey_ABC123DEFG.p8")),
                     keyID: "ABC123DEFG", teamID: "TEAM123456"))
         #expect(config.push.apns?.environment == .production)
         #expect(config.push.fcm?.serviceAccountFile.hasSuffix("/deploy/service-account.json") == true)

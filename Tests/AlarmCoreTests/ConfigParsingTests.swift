@@ -161,7 +161,7 @@ import Testing
             """, path: "/srv/conf/howalarming.yaml")
         #expect(config.beanstalkd.socket == "/run/beanstalkd.sock")
         let apns = try #require(config.push.apns)
-        #expect(apns.authentication == .token(keyFile: "/keys/k.p8", keyID: "ABCDEFGHIJ", teamID: "0123456789"))
+        #expect(apns.authentication == .token(key: .file("/keys/k.p8"), keyID: "ABCDEFGHIJ", teamID: "0123456789"))
         #expect(apns.environment == .sandbox)
         #expect(apns.endpoint == "http://127.0.0.1:9999")
         #expect(apns.caFile == "/srv/conf/ca.pem")

@@ -118,3 +118,39 @@ import Testing
         }
     }
 }
+
+/// The APNs signing key as text (`push.apns.key` or `HOWALARMING_PUSH_APNS_KEY`) instead of a file.
+@Suite struct APNSInlineKeyTests {
+    static let identity = "key_id: ABCDEFGHIJ, team_id: ABCDEFGHIJ, topic: t"
+
+    private func authentication(_ apns: String, environment: [String: String] = [:]) throws -> APNSAuthentication? {
+        try HowAlarmingConfig.parse(yaml: "push: {apns: {\(apns)}}", path: nil, environment: environment)
+            .push.apns?.authentication
+    }
+
+    @Test func keyTextIsAnInlineSecret() throws {
+        let pem = "-----BEGIN PRIVATE KEY-----\\nMIGT\\n-----END PRIVATE KEY-----"
+        let key = try authentication("key: \"\(pem)\", \(Self.identity)")
+        #expect(key == .token(key: .inline(Secret("-----BEGIN PRIVATE KEY-----\nMIGT\n-----END PRIVATE KEY-----")),
+                              keyID: "ABCDEFGHIJ", teamID: "ABCDEFGHIJ"))
+        #expect(APNSKeySource.inline(Secret("x")).keyPath == "push.apns.key")
+        #expect(!"\(String(describing: key))".contains("MIGT"))
+    }
+
+    @Test func environmentVariableGivesTheKeyWithoutAnyKeyInTheFile() throws {
+        let key = try authentication(Self.identity, environment: ["HOWALARMING_PUSH_APNS_KEY": "pem text"])
+        #expect(key == .token(key: .inline(Secret("pem text")), keyID: "ABCDEFGHIJ", teamID: "ABCDEFGHIJ"))
+    }
+
+    @Test func keyAndKeyFileTogetherAreAnError() {
+        let error = #expect(throws: ConfigError.self) { try authentication("key: a, key_file: k.p8, \(Self.identity)") }
+        #expect(error?.keyPath == "push.apns.key")
+        #expect(error?.reason == "set either key or key_file, not both")
+    }
+
+    @Test func neitherIsAnErrorNamingKeyFile() {
+        let error = #expect(throws: ConfigError.self) { try authentication(Self.identity) }
+        #expect(error?.keyPath == "push.apns.key_file")
+        #expect(error?.reason == "is required")
+    }
+}

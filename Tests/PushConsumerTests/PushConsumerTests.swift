@@ -12,8 +12,10 @@ import Testing
 @Suite("Push consumer")
 struct PushConsumerTests {
     /// Runs the consumer's services while `body` runs; stops them gracefully afterwards.
-    private func withConsumer(_ stage: PushStage, _ body: () async throws -> Void) async throws {
-        let configuration = try stage.configuration()
+    private func withConsumer(
+        _ stage: PushStage, configuration: HowAlarmingConfig? = nil, _ body: () async throws -> Void
+    ) async throws {
+        let configuration = try configuration ?? stage.configuration()
         let senders = try PushSenders.make(configuration: configuration.push, logger: quietLogger)
         let services = try PushConsumerApp.services(configuration: configuration, senders: senders, logger: quietLogger)
         let group = ServiceGroup(configuration: .init(services: services, logger: quietLogger))
@@ -46,6 +48,23 @@ struct PushConsumerTests {
             #expect(await stage.apns.requests().count == 1)
             #expect(await stage.fcm.requests().count == 1)
             #expect(try stage.stats()["current-jobs-ready"] == "0")
+        }
+    }
+
+    @Test func theAPNsKeyCanComeFromTheEnvironmentInsteadOfAFile() async throws {
+        try await PushStage.run { stage in
+            let text = stage.configurationText().replacingOccurrences(of: "    key_file: AuthKey.p8\n", with: "")
+            #expect(!text.contains("key_file"))
+            let configuration = try HowAlarmingConfig.parse(
+                yaml: text, path: stage.configPath, environment: ["HOWALARMING_PUSH_APNS_KEY": stage.apnsKey.p8PEM])
+            try await registry(stage).add(platform: .ios, token: PushStage.apnsToken(1))
+            try await withConsumer(stage, configuration: configuration) {
+                try await stage.put(PushStage.alarm())
+                // The mock verifies the JWT's ES256 signature with the key's public half.
+                let delivered = try await stage.apns.waitForRequests(count: 1)
+                #expect(delivered[0].deviceToken == PushStage.apnsToken(1))
+                #expect(delivered[0].replyStatus == 200, "\(delivered[0].replyReason ?? "")")
+            }
         }
     }
 

@@ -6,11 +6,28 @@ public enum APNSEnvironment: String, Sendable, Hashable, CaseIterable {
     case sandbox
 }
 
+/// Where the APNs token signing key (Apple's `.p8` file) comes from.
+public enum APNSKeySource: Sendable, Hashable {
+    /// The file at this path (`key_file`), read when the push consumer starts.
+    case file(String)
+    /// The key's PEM text itself (`key`, or the environment variable `HOWALARMING_PUSH_APNS_KEY`),
+    /// for secret stores that hand keys over as text.
+    case inline(Secret)
+
+    /// The configuration key that gives the key, for messages.
+    public var keyPath: String {
+        switch self {
+        case .file: "push.apns.key_file"
+        case .inline: "push.apns.key"
+        }
+    }
+}
+
 /// How the push consumer proves to APNs that it may send for the app.
 public enum APNSAuthentication: Sendable, Hashable {
-    /// Token-based: ES256 JWTs signed with the `.p8` key `keyFile` (`key_file`), whose ID is
+    /// Token-based: ES256 JWTs signed with the key `key` (`key_file` or `key`), whose ID is
     /// `keyID` (`key_id`), of the developer team `teamID` (`team_id`). Apple's recommendation.
-    case token(keyFile: String, keyID: String, teamID: String)
+    case token(key: APNSKeySource, keyID: String, teamID: String)
     /// Certificate-based: the TLS client certificate `certificateFile` (`certificate_file`, PEM)
     /// and its key `privateKeyFile` (`private_key_file`, PEM). Certificates expire every year.
     case certificate(certificateFile: String, privateKeyFile: String)
@@ -18,7 +35,7 @@ public enum APNSAuthentication: Sendable, Hashable {
 
 /// Apple Push Notification service settings: section `push.apns`.
 public struct APNSConfig: Sendable, Hashable {
-    /// Token (`key_file`, `key_id`, `team_id`) or certificate (`certificate_file`,
+    /// Token (`key_file` or `key`, `key_id`, `team_id`) or certificate (`certificate_file`,
     /// `private_key_file`) authentication; exactly one of the two sets is required. Files are
     /// resolved relative to the config file.
     public var authentication: APNSAuthentication
@@ -51,7 +68,7 @@ public struct APNSConfig: Sendable, Hashable {
         environment: APNSEnvironment = .production, endpoint: String? = nil, caFile: String? = nil
     ) {
         self.init(
-            authentication: .token(keyFile: keyFile, keyID: keyID, teamID: teamID), topic: topic,
+            authentication: .token(key: .file(keyFile), keyID: keyID, teamID: teamID), topic: topic,
             environment: environment, endpoint: endpoint, caFile: caFile)
     }
 }
@@ -68,18 +85,30 @@ extension APNSConfig {
     private static func authentication(reading map: ConfigMap) throws(ConfigError) -> APNSAuthentication {
         guard let certificate = map.value("certificate_file") else {
             return .token(
-                keyFile: try map.required("key_file").inputFile(),
+                key: try keySource(reading: map),
                 keyID: try map.required("key_id").appleIdentifier(),
                 teamID: try map.required("team_id").appleIdentifier())
         }
-        if map.value("key_file") != nil {
+        if map.value("key_file") != nil || map.value("key") != nil {
             throw map.reader.error(
                 at: map.path(of: "certificate_file"),
-                "use either key_file, key_id and team_id (token authentication) or certificate_file and "
+                "use either key_file (or key), key_id and team_id (token authentication) or certificate_file and "
                     + "private_key_file (certificate authentication), not both")
         }
         return .certificate(
             certificateFile: try certificate.inputFile(), privateKeyFile: try map.required("private_key_file").inputFile())
+    }
+}
+
+extension APNSConfig {
+    /// The `.p8` key: its text (`key` or `HOWALARMING_PUSH_APNS_KEY`) or its file (`key_file`).
+    private static func keySource(reading map: ConfigMap) throws(ConfigError) -> APNSKeySource {
+        let file = map.value("key_file")
+        if file != nil, map.value("key") != nil {
+            throw map.reader.error(at: map.path(of: "key"), "set either key or key_file, not both")
+        }
+        if let pem = try map.inlineSecret("key") { return .inline(pem) }
+        return .file(try map.required("key_file").inputFile())
     }
 }
 

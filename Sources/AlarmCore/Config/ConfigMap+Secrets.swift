@@ -18,14 +18,7 @@ extension ConfigMap {
         if plain != nil, file != nil {
             throw reader.error(at: path(of: key), "set either \(key) or \(fileKey), not both")
         }
-        if let text = reader.environment[ConfigMap.environmentVariable(forKeyPath: path(of: key))], !text.isEmpty {
-            return Secret(text)
-        }
-        if let plain {
-            let text = try plain.text(expected: "a single value (the secret itself)")
-            guard !text.isEmpty else { throw plain.failure("must not be empty") }
-            return Secret(text)
-        }
+        if let inline = try inlineSecret(key) { return inline }
         guard let file else { return nil }
         let path = try file.inputFile()
         var text: String
@@ -36,6 +29,18 @@ extension ConfigMap {
         }
         while let last = text.last, last.isWhitespace { text.removeLast() }
         guard !text.isEmpty else { throw file.failure("the file \(String(reflecting: path)) is empty") }
+        return Secret(text)
+    }
+
+    /// The secret `key` given as text: its environment variable, else `key` itself (never a
+    /// file); `nil` when neither is set. No message contains the secret.
+    func inlineSecret(_ key: String) throws(ConfigError) -> Secret? {
+        if let text = reader.environment[ConfigMap.environmentVariable(forKeyPath: path(of: key))], !text.isEmpty {
+            return Secret(text)
+        }
+        guard let plain = value(key) else { return nil }
+        let text = try plain.text(expected: "a single value (the secret itself)")
+        guard !text.isEmpty else { throw plain.failure("must not be empty") }
         return Secret(text)
     }
 }
