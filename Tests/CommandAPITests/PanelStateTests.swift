@@ -53,11 +53,23 @@ import Testing
     }
 
     @Test func aPartitionSeenOnlyInOtherEventsIsUnknownUntilArmed() {
-        let seen = state([event(.info, "650", partition: 3, sequence: 6)])
+        let seen = state([event(.info, "657", partition: 3, sequence: 6)])
         #expect(seen.partitions[3]?.value == .unknown)
         // An older arming event from the same source still says more than "seen".
-        let armedLate = state([event(.info, "650", partition: 3, sequence: 6), event(.armed, "652", partition: 3, sequence: 5)])
+        let armedLate = state([event(.info, "657", partition: 3, sequence: 6), event(.armed, "652", partition: 3, sequence: 5)])
         #expect(armedLate.partitions[3]?.value == .armed)
+    }
+
+    @Test(arguments: ["650", "651", "653"])
+    func theReadyCodesSayThePartitionIsDisarmed(code: String) {
+        // What the panel answers to the integrator's status request after a login.
+        let ready = state([event(.info, code, partition: 2, sequence: 3)])
+        #expect(ready.partitions[2]?.value == .disarmed)
+        // They are arming facts like the others: a later armed event wins, an older one does not.
+        let armedLater = state([event(.info, code, partition: 2, sequence: 3), event(.armed, "652", partition: 2, sequence: 4)])
+        #expect(armedLater.partitions[2]?.value == .armed)
+        let armedEarlier = state([event(.info, code, partition: 2, sequence: 3), event(.armed, "652", partition: 2, sequence: 2)])
+        #expect(armedEarlier.partitions[2]?.value == .disarmed)
     }
 
     @Test func aLateOlderEventDoesNotRollTheStateBack() {
@@ -126,6 +138,21 @@ import Testing
         let up = state([event(.fault, "link"), event(.recovery, "link")])
         #expect(up.link?.value == .up)
         #expect(state([event(.info, "link")]).link == nil)
+    }
+
+    @Test func panelMessagesBringTheLinkUpButDoNotMoveItsSince() {
+        let talking = state([
+            event(.info, "510", sequence: 1, timestamp: 1_700_000_000),
+            event(.info, "609", zone: 1, sequence: 2, timestamp: 1_700_000_050),
+        ])
+        #expect(talking.link?.value == .up)
+        #expect(talking.link?.since == 1_700_000_000)
+        #expect(talking.link?.message == PanelState.panelTalkingMessage)
+        // A message the panel sent before the link was lost does not bring it back up.
+        let lost = state([event(.fault, "link", sequence: 5), event(.info, "609", zone: 1, sequence: 4)])
+        #expect(lost.link?.value == .down)
+        // Commands and responses come from the integrator, not the panel.
+        #expect(state([event(.command, "030"), event(.response, "030")]).link == nil)
     }
 
     @Test func theStateSurvivesEncoding() throws {

@@ -5,18 +5,26 @@ extension PanelState {
     static let defaultPartition = 1
     /// Alarm codes that put a partition in alarm: `654` (partition in alarm), `601` (zone alarm).
     static let partitionAlarmCodes: Set<String> = ["601", "654"]
+    /// Codes the panel sends only for a disarmed partition: `650` ready, `651` not ready (a zone is
+    /// open), `653` ready to force-arm. They answer the status request the integrator makes after
+    /// every login, so the state is known without waiting for someone to arm or disarm.
+    static let disarmedPartitionCodes: Set<String> = ["650", "651", "653"]
+    /// The message of the link state that panel messages imply.
+    static let panelTalkingMessage = "Panel link up: panel messages arriving"
     /// The code of the integrator's panel link `fault` and `recovery` events.
     static let linkCode = "link"
 
     /// Takes `event` into account.
     ///
-    /// - `armed` / `disarmed` events, and `alarm` events with code `601` or `654`, set the arming
-    ///   state of their partition (partition 1 when they name none).
+    /// - `armed` / `disarmed` events, `alarm` events with code `601` or `654`, and the partition
+    ///   ready codes (`650`, `651`, `653`: disarmed) set the arming state of their partition
+    ///   (partition 1 when they name none).
     /// - Any other event with a partition makes that partition known (state `unknown` until an
     ///   arming event arrives).
     /// - `609` opens its zone, `610` closes it.
     /// - Troubles open and restore as ``TroubleCodes`` says.
-    /// - `fault` / `recovery` with code `link` take the panel link down / up.
+    /// - `fault` / `recovery` with code `link` take the panel link down / up; any message from the
+    ///   panel (a 3-digit code) brings it up when it was not.
     public mutating func apply(_ event: AlarmEvent) {
         let stamp = EventStamp(event)
         func fact<Value>(_ value: Value, stamp: EventStamp = stamp) -> Fact<Value> {
@@ -37,6 +45,8 @@ extension PanelState {
         }
         if let state = Self.linkState(of: event), stamp.supersedes(link?.stamp) {
             link = fact(state)
+        } else if Self.isFromThePanel(event), link?.value != .up, stamp.supersedes(link?.stamp) {
+            link = Fact(value: .up, since: event.timestamp, message: Self.panelTalkingMessage, stamp: stamp)
         }
     }
 
@@ -45,6 +55,7 @@ extension PanelState {
         case .armed: .armed
         case .disarmed: .disarmed
         case .alarm where partitionAlarmCodes.contains(event.code): .alarm
+        case .info where disarmedPartitionCodes.contains(event.code): .disarmed
         default: nil
         }
     }
@@ -55,6 +66,12 @@ extension PanelState {
         case "610": false
         default: nil
         }
+    }
+
+    /// Whether the panel said this (a 3-digit TPI code), rather than the integrator or a command.
+    private static func isFromThePanel(_ event: AlarmEvent) -> Bool {
+        event.type != .command && event.type != .response && event.code.utf8.count == 3
+            && event.code.utf8.allSatisfy { (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }
     }
 
     private static func linkState(of event: AlarmEvent) -> LinkState? {
