@@ -15,7 +15,7 @@ SUDO := $(if $(filter 0,$(shell id -u)),,sudo)
 APT_GET := $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get -qq -o=Dpkg::Use-Pty=0
 
 .DEFAULT_GOAL := help
-.PHONY: help build release test run install install-files clean beanstalkd supervisor libraries python-peer
+.PHONY: help build release test bench bench-full run install install-files clean beanstalkd supervisor libraries python-peer
 
 # What `make install` puts where: PREFIX for executables and shared files, SYSTEMD_DIR for the
 # units, CONFIG_DIR for the example configuration; DESTDIR prefixes them all (for packaging).
@@ -48,6 +48,12 @@ ifeq ($(TEST_FLAGS),)
 else
 	$(TEST_ENV) $(SWIFT) test --skip-build $(TEST_FLAGS)
 endif
+
+bench: libraries beanstalkd python-peer ## Benchmarks against peers, a few minutes: prints tables, stores bench/results/<time>.md
+	bench/run.sh
+
+bench-full: libraries beanstalkd python-peer ## The benchmarks with more runs and operations (longer)
+	bench/run.sh --full
 
 run: libraries beanstalkd supervisor release ## Run the whole system against the panel simulator, under supervisord (Ctrl-C stops it)
 	deploy/run-local.sh "$$($(SWIFT) build -c release --show-bin-path)"

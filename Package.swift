@@ -258,6 +258,18 @@ let package = Package(
             ],
             swiftSettings: strictSettings
         ),
+        // Benchmarks (`make bench`): the queue client against a raw-socket baseline.
+        .executableTarget(
+            name: "bench-queue",
+            dependencies: [
+                "Beanstalk",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+            ],
+            path: "bench/Sources/BenchQueue",
+            swiftSettings: strictSettings
+        ),
         // Test helpers: a real beanstalkd per test, running the built executables.
         .target(
             name: "TestSupport",

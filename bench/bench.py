@@ -1,0 +1,108 @@
+"""`make bench`: runs the benchmark parts, prints the tables, and stores them with the raw
+numbers in bench/results/<UTC time>.md and .json.
+
+Usage: bench.py BIN_DIR PYTHON [--full]
+"""
+import datetime
+import json
+import os
+import platform
+import statistics
+import subprocess
+import sys
+
+import beanstalkd
+import footprint
+import queue_clients as queue_part
+
+TARGET_RSS_MB = {"howalarming-envisalink": 15, "howalarming-log": 15, "howalarming": 15,
+                 "howalarming-push": 25, "howalarming-command": 30}
+
+
+def median(values):
+    values = [value for value in values if value is not None]
+    return statistics.median(values) if values else None
+
+
+def machine():
+    cpu = next((line.split(":", 1)[1].strip() for line in open("/proc/cpuinfo") if line.startswith("model name")), "?")
+    memory = next(int(line.split()[1]) // 1024 for line in open("/proc/meminfo") if line.startswith("MemTotal"))
+    swift = subprocess.run(["swift", "--version"], capture_output=True, text=True).stdout.splitlines()[0]
+    load = open("/proc/loadavg").read().split()[:3]
+    return {"cpu": cpu, "cores": os.cpu_count(), "memory_mb": memory, "kernel": platform.release(),
+            "swift": swift, "beanstalkd": beanstalkd.version(), "load_before": " ".join(load)}
+
+
+def queue_tables(results):
+    lines = []
+    for server in ["memory", "binlog"]:
+        lines += [f"\n### Queue client, beanstalkd {'in memory' if server == 'memory' else 'with binlog (-b)'}\n",
+                  "| test | raw socket (ceiling) | Beanstalk | Beanstalk on its event loop | greenstalk | Beanstalk (loop) ÷ raw | Beanstalk (loop) ÷ greenstalk |",
+                  "|---|---|---|---|---|---|---|"]
+        for test in queue_part.TESTS:
+            rows = {client: [r for r in results if r["server"] == server and r["test"] == test and r["client"] == client]
+                    for client in queue_part.CLIENTS}
+            rate = {client: median([r["ops_per_s"] for r in rows[client]]) for client in rows}
+
+            def cell(client):
+                if rate[client] is None:
+                    return "n/a"
+                p50 = median([r["p50_us"] for r in rows[client]])
+                p99 = median([r["p99_us"] for r in rows[client]])
+                latency = f" (p50 {p50:.0f} µs, p99 {p99:.0f} µs)" if p50 is not None else ""
+                return f"{rate[client]:,.0f}/s{latency}"
+
+            def ratio(a, b):
+                return f"{rate[a] / rate[b]:.2f}" if rate[a] and rate[b] else "n/a"
+
+            lines.append(f"| {test} | {cell('raw')} | {cell('swift')} | {cell('swift-loop')} | {cell('greenstalk')} "
+                         f"| {ratio('swift-loop', 'raw')} (default executor {ratio('swift', 'raw')}) "
+                         f"| {ratio('swift-loop', 'greenstalk')} (default executor {ratio('swift', 'greenstalk')}) |")
+    return lines
+
+
+def footprint_table(results, sizes):
+    lines = ["\n### Footprint (release build)\n",
+             "| executable | start-up | idle RSS (PSS) | target | RSS after 1,000 events | CPU per 1,000 events | binary |",
+             "|---|---|---|---|---|---|---|"]
+    for executable, *_ in footprint.DAEMONS:
+        rows = [r for r in results if r["executable"] == executable]
+        rss, pss = median([r["idle_rss_mb"] for r in rows]), median([r["idle_pss_mb"] for r in rows])
+        loaded, cpu = median([r.get("loaded_rss_mb") for r in rows]), median([r.get("cpu_ms_per_1000") for r in rows])
+        target = TARGET_RSS_MB[executable]
+        verdict = "met" if rss <= target else "**not met**"
+        lines.append(f"| `{executable}` | {median([r['startup_ms'] for r in rows]):.0f} ms | {rss:.1f} MB ({pss:.1f} MB) "
+                     f"| ≤ {target} MB: {verdict} | {f'{loaded:.1f} MB' if loaded else '—'} "
+                     f"| {f'{cpu:.0f} ms' if cpu is not None else '—'} | {sizes[executable]:.1f} MB |")
+    return lines
+
+
+def main():
+    bin_dir, python = sys.argv[1], sys.argv[2]
+    full = "--full" in sys.argv
+    runs, count = (5, 100_000) if full else (3, 20_000)
+    about = machine()
+    print(f"make bench{' (full)' if full else ''}: {runs} runs, {count:,} operations per queue measurement", file=sys.stderr)
+    queue_results = queue_part.run(bin_dir, python, runs, count)
+    footprint_results, sizes = footprint.run(bin_dir, runs)
+    stamp = datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%dT%H%M%SZ")
+    lines = [f"# make bench{' --full' if full else ''}, {stamp}\n",
+             f"Machine: {about['cpu']}, {about['cores']} cores, {about['memory_mb']:,} MB, Linux {about['kernel']}; "
+             f"{about['swift']}; {about['beanstalkd']}. Load average before the run: {about['load_before']}.",
+             f"Medians of {runs} runs; {count:,} operations per queue measurement, 200-byte bodies; "
+             "ratios compare clients measured in the same run against the same server."]
+    lines += queue_tables(queue_results)
+    lines += footprint_table(footprint_results, sizes)
+    report = "\n".join(lines) + "\n"
+    os.makedirs("bench/results", exist_ok=True)
+    with open(f"bench/results/{stamp}.md", "w") as file:
+        file.write(report)
+    with open(f"bench/results/{stamp}.json", "w") as file:
+        json.dump({"machine": about, "runs": runs, "count": count, "queue": queue_results,
+                   "footprint": footprint_results, "binary_mb": sizes}, file, indent=1)
+    print(report)
+    print(f"stored in bench/results/{stamp}.md and .json", file=sys.stderr)
+
+
+if __name__ == "__main__":
+    main()

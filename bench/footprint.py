@@ -1,0 +1,171 @@
+"""Part 4 of `make bench`: each daemon's start-up time, resident memory idle and after a burst,
+CPU per 1,000 events, and the release binaries' sizes.
+
+Start-up is the time from exec to the daemon watching its tube (what "ready" means to the queue).
+The burst is 1,000 events: put on the consumer's tube, or sent at the simulated panel for the
+integrator. Memory is VmRSS (and PSS) from /proc.
+"""
+import json
+import os
+import socket
+import subprocess
+import tempfile
+import time
+import uuid
+
+import beanstalkd
+
+DAEMONS = [
+    # (executable, arguments after --config, the tube that says it is ready, the tube its events come from)
+    ("howalarming-envisalink", [], "commands", "panel"),
+    ("howalarming-log", [], "log", "log"),
+    ("howalarming-push", [], "push", "push"),
+    ("howalarming-command", [], "command", "command"),
+    ("howalarming", ["tail", "--timeout", "600"], "cli", None),
+]
+EXECUTABLES = ["howalarming", "howalarming-envisalink", "howalarming-push", "howalarming-log",
+               "howalarming-command", "envisalink-simulator"]
+PANEL_PASSWORD = "bench1"
+
+
+def memory(pid):
+    fields = {}
+    with open(f"/proc/{pid}/status") as status:
+        for line in status:
+            key, _, value = line.partition(":")
+            fields[key] = value.strip()
+    pss = None
+    try:
+        with open(f"/proc/{pid}/smaps_rollup") as rollup:
+            for line in rollup:
+                if line.startswith("Pss:"):
+                    pss = int(line.split()[1]) / 1024
+    except OSError:
+        pass
+    return int(fields["VmRSS"].split()[0]) / 1024, pss
+
+
+def cpu_seconds(pid):
+    with open(f"/proc/{pid}/stat") as stat:
+        parts = stat.read().rsplit(")", 1)[1].split()
+    return (int(parts[11]) + int(parts[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def event_json(index):
+    return json.dumps({"type": "info", "code": "609", "message": f"Zone open: bench {index}",
+                       "timestamp": int(time.time()), "id": str(uuid.uuid4()), "source": "bench",
+                       "sequence": index + 1, "partition": 1, "zone": 1})
+
+
+def put_events(port, tube, count):
+    with socket.create_connection(("127.0.0.1", port)) as connection:
+        reader = connection.makefile("rb")
+        connection.sendall(f"use {tube}\r\n".encode())
+        reader.readline()
+        for index in range(count):
+            body = event_json(index).encode()
+            connection.sendall(b"put 1024 0 60 %d\r\n%s\r\n" % (len(body), body))
+            reader.readline()
+
+
+def tube_total(port, tube, key):
+    with socket.create_connection(("127.0.0.1", port)) as connection:
+        reader = connection.makefile("rb")
+        connection.sendall(f"stats-tube {tube}\r\n".encode())
+        header = reader.readline()
+        if not header.startswith(b"OK"):
+            return 0
+        body = reader.read(int(header.split()[1]) + 2).decode()
+    return next(int(line.split(":")[1]) for line in body.splitlines() if line.startswith(key + ":"))
+
+
+def wait_for(condition, timeout, what):
+    deadline = time.monotonic() + timeout
+    while not condition():
+        if time.monotonic() > deadline:
+            raise RuntimeError(f"timed out waiting for {what}")
+        time.sleep(0.002)
+
+
+def config(directory, port, panel_port):
+    text = f"""
+beanstalkd: {{host: 127.0.0.1, port: {port}, tubes: {{commands: [commands], events: [cli, push, log, command]}}}}
+envisalinkd: {{host: 127.0.0.1, port: {panel_port}, password: {PANEL_PASSWORD}, code_master: "1234",
+  spool: {directory}/spool.jsonl, sequence_file: {directory}/sequence}}
+push: {{database: {directory}/push.sqlite}}
+log: {{file: {directory}/events.jsonl}}
+command: {{listen: "127.0.0.1:{beanstalkd.free_port()}", database: {directory}/command.sqlite}}
+"""
+    path = os.path.join(directory, "config.yaml")
+    with open(path, "w") as file:
+        file.write(text)
+    return path
+
+
+def measure_daemon(bin_dir, executable, arguments, ready_tube, events_from):
+    with tempfile.TemporaryDirectory(prefix="bench-footprint-") as directory, beanstalkd.running() as port:
+        panel_port, control_port = beanstalkd.free_port(), beanstalkd.free_port()
+        simulator = subprocess.Popen(
+            [f"{bin_dir}/envisalink-simulator", "--port", str(panel_port), "--control-port", str(control_port),
+             "--password", PANEL_PASSWORD, "--no-stdin-control"], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        path = config(directory, port, panel_port)
+        wait_for(lambda: _accepts(control_port), 10, "the simulator")
+        started = time.monotonic()
+        process = subprocess.Popen([f"{bin_dir}/{executable}", *arguments, "--config", path],
+                                   stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        try:
+            wait_for(lambda: beanstalkd.tube_watchers(port, ready_tube) > 0, 30, f"{executable} to watch {ready_tube}")
+            startup_ms = (time.monotonic() - started) * 1000
+            time.sleep(2)
+            idle_rss, idle_pss = memory(process.pid)
+            result = {"executable": executable, "startup_ms": startup_ms, "idle_rss_mb": idle_rss,
+                      "idle_pss_mb": idle_pss}
+            if events_from:
+                before = cpu_seconds(process.pid)
+                burst(port, control_port, events_from)
+                result["cpu_ms_per_1000"] = (cpu_seconds(process.pid) - before) * 1000
+                result["loaded_rss_mb"], _ = memory(process.pid)
+            return result
+        finally:
+            process.terminate()
+            process.wait(timeout=15)
+            simulator.terminate()
+            simulator.wait(timeout=15)
+
+
+def burst(port, control_port, events_from):
+    """1,000 events through the daemon; returns when it has handled them all."""
+    if events_from == "panel":
+        done_before = tube_total(port, "log", "total-jobs")
+        with socket.create_connection(("127.0.0.1", control_port)) as control:
+            reader = control.makefile("rb")
+            for zone in range(1000):
+                state = "609" if zone % 2 == 0 else "610"
+                control.sendall(f"send {state}{(zone % 64) + 1:03d}\r\n".encode())
+                reader.readline()
+        wait_for(lambda: tube_total(port, "log", "total-jobs") >= done_before + 1000, 60, "1,000 panel events")
+    else:
+        put_events(port, events_from, 1000)
+        wait_for(lambda: tube_total(port, events_from, "current-jobs-ready") == 0
+                 and tube_total(port, events_from, "current-jobs-reserved") == 0, 60, f"the {events_from} tube to drain")
+
+
+def _accepts(port):
+    try:
+        socket.create_connection(("127.0.0.1", port), timeout=1).close()
+        return True
+    except OSError:
+        return False
+
+
+def run(bin_dir, runs):
+    results = []
+    for index in range(runs):
+        for executable, arguments, ready_tube, events_from in DAEMONS:
+            result = measure_daemon(bin_dir, executable, arguments, ready_tube, events_from)
+            result["run"] = index
+            results.append(result)
+            print(f"  footprint {executable:24} start {result['startup_ms']:6.0f} ms, idle {result['idle_rss_mb']:5.1f} MB",
+                  file=__import__("sys").stderr)
+    sizes = {name: os.path.getsize(f"{bin_dir}/{name}") / 1e6 for name in EXECUTABLES}
+    return results, sizes
