@@ -9,13 +9,15 @@ VENV := .venv
 VENV_PYTHON := $(CURDIR)/$(VENV)/bin/python3
 # What the Python interop peer imports (the reference implementation's client and the schema validator).
 PYTHON_TEST_PACKAGES := greenstalk jsonschema
+# What the benchmarks add: the APNs client they compare with.
+PYTHON_BENCH_PACKAGES := aioapns
 
 # apt-get needs root: prefix sudo when we are not root. No prompts, so it also works without a terminal.
 SUDO := $(if $(filter 0,$(shell id -u)),,sudo)
 APT_GET := $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get -qq -o=Dpkg::Use-Pty=0
 
 .DEFAULT_GOAL := help
-.PHONY: help build release test bench bench-full run install install-files clean beanstalkd supervisor libraries python-peer
+.PHONY: help build release test bench bench-full bench-peers run install install-files clean beanstalkd supervisor libraries python-peer
 
 # What `make install` puts where: PREFIX for executables and shared files, SYSTEMD_DIR for the
 # units, CONFIG_DIR for the example configuration; DESTDIR prefixes them all (for packaging).
@@ -49,11 +51,21 @@ else
 	$(TEST_ENV) $(SWIFT) test --skip-build $(TEST_FLAGS)
 endif
 
-bench: libraries beanstalkd python-peer ## Benchmarks against peers, a few minutes: prints tables, stores bench/results/<time>.md
+bench: libraries beanstalkd python-peer bench-peers ## Benchmarks against peers, a few minutes: prints tables, stores bench/results/<time>.md
 	bench/run.sh
 
-bench-full: libraries beanstalkd python-peer ## The benchmarks with more runs and operations (longer)
+bench-full: libraries beanstalkd python-peer bench-peers ## The benchmarks with more runs and operations (longer)
 	bench/run.sh --full
+
+bench-peers: ## Install what the benchmarks compare with (aioapns into .venv, h2load), unless present
+	@if ! "$(VENV_PYTHON)" -c 'import aioapns, jwt' 2>/dev/null; then \
+	    echo "installing $(PYTHON_BENCH_PACKAGES) into $(VENV) (pip)"; \
+	    "$(VENV_PYTHON)" -m pip install --quiet --disable-pip-version-check $(PYTHON_BENCH_PACKAGES); \
+	fi
+	@if ! command -v h2load >/dev/null; then \
+	    echo "installing nghttp2-client (apt-get)"; \
+	    $(APT_GET) update && $(APT_GET) install -y nghttp2-client >/dev/null; \
+	fi
 
 run: libraries beanstalkd supervisor release ## Run the whole system against the panel simulator, under supervisord (Ctrl-C stops it)
 	deploy/run-local.sh "$$($(SWIFT) build -c release --show-bin-path)"

@@ -270,6 +270,13 @@ let package = Package(
             path: "bench/Sources/BenchQueue",
             swiftSettings: strictSettings
         ),
+        // Benchmarks: the mock APNs server as a process, for every push client alike.
+        .executableTarget(
+            name: "bench-mock-apns",
+            dependencies: ["PushMocks", .product(name: "ArgumentParser", package: "swift-argument-parser")],
+            path: "bench/Sources/BenchMockAPNs",
+            swiftSettings: strictSettings
+        ),
         // Test helpers: a real beanstalkd per test, running the built executables.
         .target(
             name: "TestSupport",

@@ -13,6 +13,7 @@ import sys
 
 import beanstalkd
 import footprint
+import push
 import queue_clients as queue_part
 
 TARGET_RSS_MB = {"howalarming-envisalink": 15, "howalarming-log": 15, "howalarming": 15,
@@ -77,6 +78,30 @@ def footprint_table(results, sizes):
     return lines
 
 
+def push_tables(results):
+    lines = ["\n### Push delivery to the mock APNs (HTTP/2 over TLS, one mock for every client)\n",
+             "| in flight | howalarming-push (one alarm to N iPhones) | aioapns (N notifications) | howalarming-push ÷ aioapns |",
+             "|---|---|---|---|"]
+    for ours, theirs in zip(results["fan_out"], results["aioapns"]):
+        lines.append(f"| {ours['concurrency']} (N = {ours['devices']:,}) | {ours['per_s']:,.0f}/s (p50 {ours['p50_ms']:.1f} ms, "
+                     f"p99 {ours['p99_ms']:.1f} ms) | {theirs['per_s']:,.0f}/s (p50 {theirs['p50_ms']:.1f} ms, "
+                     f"p99 {theirs['p99_ms']:.1f} ms) | {ours['per_s'] / theirs['per_s']:.2f} |")
+    ceiling = ", ".join(f"{r['per_s']:,.0f}/s with {r['streams']} stream(s) ({r['status']})" for r in results["h2load"])
+    lines.append(f"\nThe mock's own ceiling (h2load, one connection): {ceiling}. The clients and the mock share the "
+                 "machine's 2 cores, so a client's rate is bounded by what the mock leaves it.")
+    lines += ["\n| fan-out of one alarm | time to the last request (warm) | first alarm after start (cold) | notifications/s |",
+              "|---|---|---|---|"]
+    for result in results["fan_out"][len(results["aioapns"]):]:
+        lines.append(f"| {result['devices']:,} iPhones, 500 in flight | {result['seconds']:.2f} s | {result['cold_seconds']:.2f} s "
+                     f"| {result['per_s']:,.0f} |")
+    lines += ["\n| push consumers on one tube | 200 alarms to 1 iPhone | 4 alarms to 1,000 iPhones |", "|---|---|---|"]
+    for processes in (1, 2, 4):
+        rows = {r["devices"]: r for r in results["scaling"] if r["processes"] == processes}
+        lines.append(f"| {processes} | {rows[1]['per_s']:,.0f} notifications/s ({rows[1]['seconds']:.2f} s) "
+                     f"| {rows[1000]['per_s']:,.0f} notifications/s ({rows[1000]['seconds']:.2f} s) |")
+    return lines
+
+
 def main():
     bin_dir, python = sys.argv[1], sys.argv[2]
     full = "--full" in sys.argv
@@ -84,6 +109,7 @@ def main():
     about = machine()
     print(f"make bench{' (full)' if full else ''}: {runs} runs, {count:,} operations per queue measurement", file=sys.stderr)
     queue_results = queue_part.run(bin_dir, python, runs, count)
+    push_results = push.run(bin_dir, python, full)
     footprint_results, sizes = footprint.run(bin_dir, runs)
     stamp = datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%dT%H%M%SZ")
     lines = [f"# make bench{' --full' if full else ''}, {stamp}\n",
@@ -92,6 +118,7 @@ def main():
              f"Medians of {runs} runs; {count:,} operations per queue measurement, 200-byte bodies; "
              "ratios compare clients measured in the same run against the same server."]
     lines += queue_tables(queue_results)
+    lines += push_tables(push_results)
     lines += footprint_table(footprint_results, sizes)
     report = "\n".join(lines) + "\n"
     os.makedirs("bench/results", exist_ok=True)
@@ -99,7 +126,7 @@ def main():
         file.write(report)
     with open(f"bench/results/{stamp}.json", "w") as file:
         json.dump({"machine": about, "runs": runs, "count": count, "queue": queue_results,
-                   "footprint": footprint_results, "binary_mb": sizes}, file, indent=1)
+                   "push": push_results, "footprint": footprint_results, "binary_mb": sizes}, file, indent=1)
     print(report)
     print(f"stored in bench/results/{stamp}.md and .json", file=sys.stderr)
 
