@@ -21,11 +21,14 @@ public struct TPILineDecoder: NIOSingleStepByteToMessageDecoder {
             let view = buffer.readableBytesView
             guard let newline = view.prefix(Self.maximumLineLength).firstIndex(of: UInt8(ascii: "\n")) else {
                 guard view.count >= Self.maximumLineLength else { return nil }
-                // An overlong line: drop what we have and skip to its end.
+                // An overlong line: drop it up to its end if that is here (the frames after it
+                // stay), else drop what we have and skip the rest of it as it arrives.
                 let excerpt = String(decoding: view.prefix(32), as: UTF8.self)
-                buffer.moveReaderIndex(forwardBy: view.count)
-                if discarding { return nil }
-                discarding = true
+                let end = view.firstIndex(of: UInt8(ascii: "\n"))
+                buffer.moveReaderIndex(forwardBy: end.map { view.distance(from: view.startIndex, to: $0) + 1 } ?? view.count)
+                let wasDiscarding = discarding
+                discarding = end == nil
+                if wasDiscarding { continue }
                 return .invalid(TPIFrameProblem("line longer than \(Self.maximumLineLength) bytes", excerpt: excerpt))
             }
             let line = view[view.startIndex..<newline]

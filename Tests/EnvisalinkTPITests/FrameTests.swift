@@ -111,6 +111,14 @@ struct LineDecoderTests {
         #expect(lines.last == .frame(try TPIFrame(code: "609", data: "001")))
     }
 
+    /// Found by the fuzzer: the overlong line and the frames after it arrive in one read.
+    @Test func framesInTheSameReadAsAnOverlongLineAreKept() throws {
+        let huge = String(repeating: "9", count: 1500)
+        let lines = try decodeAll([huge + "\r\n60900130\r\n8411CE\r\n"])
+        #expect(lines.count == 3, "\(lines)")
+        #expect(Array(lines.dropFirst()) == [.frame(try TPIFrame(code: "609", data: "001")), .frame(try TPIFrame(code: "841", data: "1"))])
+    }
+
     @Test func halfFrameWaitsForTheRest() throws {
         var decoder = TPILineDecoder()
         var buffer = ByteBuffer(string: "60900")
