@@ -48,4 +48,36 @@ struct DiskFullTests {
             })
         }
     }
+
+    @Test func aFullSpoolDiskDuringABeanstalkdOutageLosesNoEvent() async throws {
+        try await PipelineStage.run { stage in
+            let disk = try await SmallFilesystem.mount(at: stage.directory.appending("spool"))
+            try await running({
+                var daemons: [Daemon: ChildProcess] = [:]
+                for daemon in Daemon.allCases { daemons[daemon] = try await stage.start(daemon) }
+                let integrator = try #require(daemons[.integrator])
+                let control = try SimulatorControlConnection(port: stage.controlPort)
+                defer { control.close() }
+                let burst = PanelBurst(count: 100)
+                try disk.fill()
+
+                try await stage.server.kill()
+                try burst.send(0..<50, over: control)
+                _ = try await integrator.awaitLine(containing: "No space left on device", timeout: .seconds(30))
+                try await stage.server.restart()
+                try burst.send(50..<burst.count, over: control)
+                try await stage.waitUntilSettled(burstEvents: burst.count, timeout: .seconds(60))
+                try disk.makeRoom()
+                try await ShutdownCheck.stopAll(Array(daemons.values))
+
+                #expect(integrator.lines.contains { $0.contains("cannot write the event spool") })
+                let audit = await PipelineAudit.collect(logPath: stage.logPath, apns: stage.apns)
+                #expect(burst.mismatch(in: audit.burstMessages) == nil)
+                #expect(audit.repeatedLogLines.isEmpty, "\(audit.repeatedLogLines.prefix(10))")
+                #expect(audit.sequenceBreaks.isEmpty, "\(audit.sequenceBreaks.prefix(10))")
+            }, then: {
+                await disk.unmount()
+            })
+        }
+    }
 }
