@@ -39,7 +39,7 @@ release: libraries ## Build optimized executables (swift build -c release)
 # The test targets that run TLS servers and clients or the whole system, and the suites that run
 # script consumers with their Python stand-ins (many short-lived processes): run on their own, after the others, so that
 # the timing-sensitive tests of both groups do not share two cores with all of them at once.
-HEAVY_TESTS := PushDeliveryTests|PushConsumerTests|SystemTests|ConsumeTests|ExampleConsumerTests
+HEAVY_TESTS := PushDeliveryTests|PushConsumerTests|SystemTests|ConsumeTests|ExampleConsumerTests|ReliabilityTests
 TEST_ENV = HOWALARMING_TEST_PYTHON="$(VENV_PYTHON)" HOWALARMING_BIN_DIR="$$($(SWIFT) build --show-bin-path)"
 
 test: libraries beanstalkd supervisor python-peer ## Install what the tests need if missing, build, run all tests

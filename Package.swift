@@ -390,6 +390,17 @@ let package = Package(
             ],
             swiftSettings: strictSettings
         ),
+        // Faults injected into the whole pipeline of built executables (make test), and the
+        // long load and outage runs (suites named …Soak…, make soak).
+        .testTarget(
+            name: "ReliabilityTests",
+            dependencies: [
+                "AlarmCore",
+                "PushMocks",
+                "TestSupport",
+            ],
+            swiftSettings: strictSettings
+        ),
         .testTarget(
             name: "LogConsumerTests",
             dependencies: [

@@ -13,6 +13,7 @@ import sys
 
 import beanstalkd
 import footprint
+import latency
 import push
 import queue_clients as queue_part
 
@@ -94,11 +95,25 @@ def push_tables(results):
     for result in results["fan_out"][len(results["aioapns"]):]:
         lines.append(f"| {result['devices']:,} iPhones, 500 in flight | {result['seconds']:.2f} s | {result['cold_seconds']:.2f} s "
                      f"| {result['per_s']:,.0f} |")
-    lines += ["\n| push consumers on one tube | 200 alarms to 1 iPhone | 4 alarms to 1,000 iPhones |", "|---|---|---|"]
+    lines += ["\n| push consumers on one tube | 200 alarms to 1 iPhone | 4 alarms to 1,000 iPhones | 1 alarm to 10,000 iPhones |",
+              "|---|---|---|---|"]
     for processes in (1, 2, 4):
         rows = {r["devices"]: r for r in results["scaling"] if r["processes"] == processes}
-        lines.append(f"| {processes} | {rows[1]['per_s']:,.0f} notifications/s ({rows[1]['seconds']:.2f} s) "
-                     f"| {rows[1000]['per_s']:,.0f} notifications/s ({rows[1000]['seconds']:.2f} s) |")
+        lines.append(f"| {processes} | " + " | ".join(
+            f"{rows[devices]['per_s']:,.0f} notifications/s ({rows[devices]['seconds']:.2f} s)"
+            for devices in (1, 1000, 10000)) + " |")
+    return lines
+
+
+def latency_table(results):
+    lines = ["\n### End-to-end alarm latency (simulated panel → integrator → beanstalkd → howalarming-push → mock APNs)\n",
+             "| other events flowing | alarms | p50 | p99 | max | target (p99) |", "|---|---|---|---|---|---|"]
+    for result in results:
+        target = 50 if result["load_per_s"] else 10
+        verdict = "met" if result["p99_ms"] <= target else "**not met**"
+        flowing = f"{result['load_per_s']:,.0f} events/s" if result["load_per_s"] else "none (idle)"
+        lines.append(f"| {flowing} | {result['count']} | {result['p50_ms']:.1f} ms | {result['p99_ms']:.1f} ms "
+                     f"| {result['max_ms']:.1f} ms | ≤ {target} ms: {verdict} |")
     return lines
 
 
@@ -110,6 +125,7 @@ def main():
     print(f"make bench{' (full)' if full else ''}: {runs} runs, {count:,} operations per queue measurement", file=sys.stderr)
     queue_results = queue_part.run(bin_dir, python, runs, count)
     push_results = push.run(bin_dir, python, full)
+    latency_results = latency.run(bin_dir, full)
     footprint_results, sizes = footprint.run(bin_dir, runs)
     stamp = datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%dT%H%M%SZ")
     lines = [f"# make bench{' --full' if full else ''}, {stamp}\n",
@@ -119,6 +135,7 @@ def main():
              "ratios compare clients measured in the same run against the same server."]
     lines += queue_tables(queue_results)
     lines += push_tables(push_results)
+    lines += latency_table(latency_results)
     lines += footprint_table(footprint_results, sizes)
     report = "\n".join(lines) + "\n"
     os.makedirs("bench/results", exist_ok=True)
@@ -126,7 +143,7 @@ def main():
         file.write(report)
     with open(f"bench/results/{stamp}.json", "w") as file:
         json.dump({"machine": about, "runs": runs, "count": count, "queue": queue_results,
-                   "push": push_results, "footprint": footprint_results, "binary_mb": sizes}, file, indent=1)
+                   "push": push_results, "latency": latency_results, "footprint": footprint_results, "binary_mb": sizes}, file, indent=1)
     print(report)
     print(f"stored in bench/results/{stamp}.md and .json", file=sys.stderr)
 

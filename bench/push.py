@@ -184,8 +184,7 @@ def run(bin_dir, python, full):
         for streams in (1, 100):
             results["h2load"].append(h2load_ceiling(mock, 20000 if full else 5000, streams))
         for processes in (1, 2, 4):
-            for devices in (1, 1000):
-                events = 200 if devices == 1 else 4
+            for devices, events in ((1, 200), (1000, 4), (10000, 1)):
                 results["scaling"].append(scaling(bin_dir, mock, processes, events, devices))
         return results
     finally:

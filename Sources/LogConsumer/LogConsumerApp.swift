@@ -22,7 +22,7 @@ public enum LogConsumerApp {
         let settings = configuration.log
         let rotation = settings.rotateBytes.map { LogRotation(maximumBytes: Int64($0), keep: settings.keep) }
         let log = EventLog(path: settings.file, rotation: rotation, logger: logger)
-        let handler = EventLogHandler(log: log, printLine: printLine)
+        let handler = EventLogHandler(log: log, printLine: printLine, retryBackoff: retryBackoff)
         // An event is never buried for failing to be written: it is retried until the disk takes it.
         let consumer = ConsumerConfiguration(tubes: [settings.tube], maximumAttempts: .max, retryBackoff: retryBackoff)
         return [

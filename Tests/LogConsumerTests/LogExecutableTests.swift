@@ -110,10 +110,12 @@ struct LogExecutableTests {
             let event = AlarmEventSamples.event(1)
             let consumer = try start(stage)
             let job = try #require(try await stage.put([event]).first)
-            try await waitUntil("the job to be released after a failed write") { try stage.releases(of: job) ?? 0 >= 1 }
+            try await waitUntil("a failed write to be reported") {
+                String(decoding: consumer.standardError, as: UTF8.self).contains("No such file or directory")
+            }
             let log = String(decoding: consumer.standardError, as: UTF8.self)
             #expect(log.contains("cannot write the event log"), "\(log)")
-            #expect(log.contains("No such file or directory"), "\(log)")
+            #expect(try stage.releases(of: job) != nil, "the job was deleted though its event was not written")
 
             try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: false)
             _ = try await consumer.awaitLine(containing: id(event), timeout: .seconds(40))

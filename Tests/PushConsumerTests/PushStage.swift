@@ -12,10 +12,12 @@ import Testing
 struct PushStage {
     let server: BeanstalkdServer
     let directory: TemporaryDirectory
-    let apns: MockAPNSServer
-    let fcm: MockFCMServer
-    let apnsKey: TestAPNSKey
-    static let topic = "com.example.alarm"
+    let providers: MockPushProviders
+    static let topic = MockPushProviders.topic
+
+    var apns: MockAPNSServer { providers.apns }
+    var fcm: MockFCMServer { providers.fcm }
+    var apnsKey: TestAPNSKey { providers.apnsKey }
 
     var databasePath: String { directory.appending("push.sqlite") }
     var configPath: String { directory.appending("config.yaml") }
@@ -26,24 +28,10 @@ struct PushStage {
     ) async throws -> Result {
         try await withTemporaryDirectory { directory in
             try await withBinloggedBeanstalkd { server in
-                let authority = try TestCertificateAuthority()
-                try authority.writeCA(to: directory.appending("ca.pem"))
-                let key = TestAPNSKey.generate()
-                try key.p8PEM.write(toFile: directory.appending("AuthKey.p8"), atomically: true, encoding: .utf8)
-                let account = try TestServiceAccount.generate()
-                let apns = try await MockAPNSServer.start(
-                    authority: authority, topic: topic, signingKeys: [key.keyID: key.publicKey], teamID: key.teamID)
-                let fcm = try await MockFCMServer.start(
-                    authority: authority, projectID: account.projectID, serviceAccountEmail: account.email,
-                    serviceAccountKey: account.key.publicKey)
-                try account.json(tokenURI: fcm.tokenURI)
-                    .write(toFile: directory.appending("service-account.json"), atomically: true, encoding: .utf8)
-                let stage = PushStage(server: server, directory: directory, apns: apns, fcm: fcm, apnsKey: key)
+                let providers = try await MockPushProviders.start(writingCredentialsTo: directory.path)
+                let stage = PushStage(server: server, directory: directory, providers: providers)
                 try stage.configurationText().write(toFile: stage.configPath, atomically: true, encoding: .utf8)
-                return try await running { try await body(stage) } then: {
-                    await apns.stop()
-                    await fcm.stop()
-                }
+                return try await running { try await body(stage) } then: { await providers.stop() }
             }
         }
     }
@@ -59,17 +47,7 @@ struct PushStage {
           database: \(databasePath)
           concurrency: 50
           request_timeout: 5
-          apns:
-            key_file: AuthKey.p8
-            key_id: \(apnsKey.keyID)
-            team_id: \(apnsKey.teamID)
-            topic: \(Self.topic)
-            endpoint: \(apns.baseURL)
-            ca_file: ca.pem
-          fcm:
-            service_account_file: service-account.json
-            endpoint: \(fcm.baseURL)
-            ca_file: ca.pem
+        \(providers.pushSectionYAML)
         \(extra)
         """
     }

@@ -105,7 +105,7 @@ public final class ChildProcess: Sendable {
     }
 
     /// The status and output so far, for error messages.
-    var report: String {
+    public var report: String {
         let state = output.current
         let status = state.exitStatus.map(\.description) ?? "still running"
         let stdout = String(decoding: state.standardOutput, as: UTF8.self)

@@ -72,12 +72,12 @@ public final class RawBeanstalkClient {
         try send(Array(text.utf8))
     }
 
-    /// Reads up to the next `\r\n` and returns the line without it. Throws
+    /// Reads up to the next `\r\n` (or `terminator`) and returns the line without it. Throws
     /// ``TestSupportError/Code/connectionClosed`` at end of stream.
-    public func readLine() throws(TestSupportError) -> String {
+    public func readLine(terminator: [UInt8] = [13, 10]) throws(TestSupportError) -> String {
         var searchFrom = 0
         while true {
-            if let end = buffer[searchFrom...].firstRange(of: [13, 10]) {
+            if let end = buffer[searchFrom...].firstRange(of: terminator) {
                 let line = String(decoding: buffer[..<end.lowerBound], as: UTF8.self)
                 buffer.removeSubrange(..<end.upperBound)
                 return line
@@ -111,11 +111,12 @@ public final class RawBeanstalkClient {
         return Reply(line: reply, body: Array(body.dropLast(2)))
     }
 
-    /// Sends `stats` and returns its `key: value` pairs.
-    public func stats() throws(TestSupportError) -> [String: String] {
-        let reply = try request("stats")
+    /// Sends `stats` (or `stats-tube TUBE` when `tube` is given) and returns its `key: value` pairs.
+    public func stats(tube: String? = nil) throws(TestSupportError) -> [String: String] {
+        let command = tube.map { "stats-tube \($0)" } ?? "stats"
+        let reply = try request(command)
         guard reply.line.hasPrefix("OK "), let text = reply.bodyText else {
-            throw TestSupportError(.unexpectedReply, "unexpected reply to stats from \(endpoint): \(reply.line)")
+            throw TestSupportError(.unexpectedReply, "unexpected reply to \(command) from \(endpoint): \(reply.line)")
         }
         var pairs: [String: String] = [:]
         for line in text.split(separator: "\n") {

@@ -27,13 +27,16 @@ struct EventSpool {
     var isEmpty: Bool { events.isEmpty }
     var first: AlarmEvent? { events.first }
 
+    /// Appends `event` to the file and syncs it. The event is kept in memory, to be published in
+    /// its turn, even when the file cannot take it: then this throws, to say that it would not
+    /// survive a restart.
     mutating func append(_ event: AlarmEvent) throws {
+        events.append(event)
         do {
             try DurableFile.append(event.jsonBytes() + [0x0A], to: path)
         } catch {
             throw SpoolError(path: path, failure: error)
         }
-        events.append(event)
     }
 
     mutating func removeFirst() throws {

@@ -30,7 +30,10 @@ public actor SpoolingPublisher: Service {
     public var spooledCount: Int { spool.count }
 
     /// Stamps `event` and publishes it, or spools it when beanstalkd cannot take it (or older
-    /// events still wait). Throws only when the spool itself cannot be written (disk full).
+    /// events still wait). When the spool file cannot be written either (disk full), the event is
+    /// still kept, in memory, and published in its turn; only a stop of the process before
+    /// beanstalkd is back loses it. That is logged as critical, and ``SpoolError`` is thrown.
+    /// Throws otherwise only when the event cannot be stamped.
     @discardableResult
     public func publish(_ event: AlarmEvent) async throws -> AlarmEvent {
         let event = try await publisher.stamp(event)
@@ -53,9 +56,15 @@ public actor SpoolingPublisher: Service {
         while let event = spool.first {
             do {
                 try await publisher.publish(event)
-                try spool.removeFirst()
             } catch {
                 return false
+            }
+            do {
+                try spool.removeFirst()
+            } catch {
+                // Published: the file still lists it until a later rewrite succeeds, and after a
+                // restart it is published again, which consumers recognise by its id.
+                logger.error("cannot rewrite the event spool after publishing", metadata: ["error": "\(error)"])
             }
         }
         return true

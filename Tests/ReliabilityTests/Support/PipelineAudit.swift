@@ -1,0 +1,95 @@
+import AlarmCore
+import Foundation
+import PushMocks
+
+/// What reached the ends of the pipeline — the events in the log file and the notifications
+/// the mock APNs accepted — and the checks the reliability tests make on them.
+struct PipelineAudit: Sendable {
+    /// The log file's events, in file order.
+    let logged: [AlarmEvent]
+    /// How many times the mock APNs accepted (200) each event id for each phone token.
+    let deliveries: [DeliveryKey: Int]
+    /// The `apns-id` of every accepted request per (event id, token): a repeat with the same
+    /// `apns-id` shows on the phone once.
+    let apnsIDs: [DeliveryKey: Set<String>]
+
+    /// One event for one phone.
+    struct DeliveryKey: Hashable, Sendable {
+        let eventID: String
+        let token: String
+    }
+
+    /// Reads the log file at `logPath` and the mock's requests.
+    static func collect(logPath: String, apns: MockAPNSServer) async -> PipelineAudit {
+        let text = (try? String(contentsOfFile: logPath, encoding: .utf8)) ?? ""
+        let logged = text.split(separator: "\n").compactMap { try? AlarmEvent.decode(json: Array($0.utf8)) }
+        var deliveries: [DeliveryKey: Int] = [:]
+        var apnsIDs: [DeliveryKey: Set<String>] = [:]
+        for request in await apns.requests() where request.replyStatus == 200 {
+            guard let object = try? JSONSerialization.jsonObject(with: Data(request.body)) as? [String: Any],
+                  let id = object["id"] as? String else { continue }
+            let key = DeliveryKey(eventID: id, token: request.deviceToken)
+            deliveries[key, default: 0] += 1
+            apnsIDs[key, default: []].insert(request.headers["apns-id"] ?? "")
+        }
+        return PipelineAudit(logged: logged, deliveries: deliveries, apnsIDs: apnsIDs)
+    }
+
+    /// How many lines the log file has now (cheap enough to poll).
+    static func lineCount(_ logPath: String) -> Int {
+        guard let data = FileManager.default.contents(atPath: logPath) else { return 0 }
+        return data.reduce(0) { $0 + ($1 == 0x0A ? 1 : 0) }
+    }
+
+    /// The logged events' ids, lower-case.
+    var loggedIDs: [String] { logged.compactMap { $0.id?.uuidString.lowercased() } }
+
+    /// The burst's messages as the log has them, in file order.
+    var burstMessages: [PanelBurst.Message] { logged.compactMap(PanelBurst.message(of:)) }
+
+    /// Ids written more than once, and events written without an id.
+    var repeatedLogLines: [String] {
+        var seen = Set<String>()
+        var repeated: [String] = logged.filter { $0.id == nil }.map { "no id: \($0.code)" }
+        for id in loggedIDs where !seen.insert(id).inserted { repeated.append(id) }
+        return repeated
+    }
+
+    /// Places where an event's `sequence` is not above the previous one of its source.
+    var sequenceBreaks: [String] {
+        var last: [String: UInt64] = [:]
+        var breaks: [String] = []
+        for event in logged {
+            let source = event.source ?? "none"
+            guard let sequence = event.sequence else {
+                breaks.append("\(source): an event without a sequence")
+                continue
+            }
+            if let previous = last[source], sequence <= previous {
+                breaks.append("\(source): \(sequence) after \(previous)")
+            }
+            last[source] = sequence
+        }
+        return breaks
+    }
+
+    /// How often each logged event reached each of `tokens`: the pairs delivered other than
+    /// once, as `event id → token: count`.
+    func deliveriesOtherThanOnce(to tokens: [String]) -> [String] {
+        loggedIDs.flatMap { id in
+            tokens.compactMap { token in
+                let count = deliveries[DeliveryKey(eventID: id, token: token)] ?? 0
+                return count == 1 ? nil : "\(id) → \(token.suffix(4)): \(count)"
+            }
+        }
+    }
+
+    /// Accepted notifications that carry an event the log does not have.
+    var deliveriesNotLogged: Int {
+        let logged = Set(loggedIDs)
+        return deliveries.keys.filter { !logged.contains($0.eventID) }.count
+    }
+
+    /// Total accepted notifications.
+    var deliveryCount: Int { deliveries.values.reduce(0, +) }
+}

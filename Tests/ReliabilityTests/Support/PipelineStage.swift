@@ -1,0 +1,132 @@
+import Foundation
+import PushMocks
+import TestSupport
+
+/// The whole pipeline on the built executables: a beanstalkd with a binlog, the simulated
+/// panel, mock APNs and FCM, and a configuration with which the integrator, the log consumer
+/// and the push consumer (``Daemon``) can be started, killed and started again as a
+/// supervisor would. ``phones`` iPhones are registered; every event type is pushed.
+struct PipelineStage {
+    static let password = "Rl7x2Q"
+    /// Registered iPhones (APNs tokens ``phoneToken(_:)``).
+    static let phones = 3
+    /// Empty values count as unset: the children use only what the test gives them.
+    static let environment = ["HOWALARMING_CONFIG": "", "HOWALARMING_LOG_LEVEL": ""]
+
+    let server: BeanstalkdServer
+    let directory: TemporaryDirectory
+    let providers: MockPushProviders
+    let simulator: ChildProcess
+    let controlPort: Int
+
+    var configPath: String { directory.appending("config.yaml") }
+    var logPath: String { directory.appending("log/events.jsonl") }
+    var spoolPath: String { directory.appending("spool/spool.jsonl") }
+    var databasePath: String { directory.appending("push.sqlite") }
+    var apns: MockAPNSServer { providers.apns }
+
+    /// Runs `body` with beanstalkd, the simulator and the mocks started, the configuration
+    /// written and the phones registered; stops what it started afterwards (daemons the body
+    /// started are the body's to stop).
+    static func run<Result>(
+        isolation: isolated (any Actor)? = #isolation, _ body: (PipelineStage) async throws -> Result
+    ) async throws -> Result {
+        try await withTemporaryDirectory(prefix: "reliability") { directory in
+            try await withBinloggedBeanstalkd { server in
+                let providers = try await MockPushProviders.start(writingCredentialsTo: directory.path)
+                let simulator = try ProcessRunner.start(try Executables.path("envisalink-simulator"), arguments: [
+                    "--port", "0", "--control-port", "0", "--password", password, "--zone", "1=Front door",
+                    "--no-stdin-control",
+                ])
+                return try await running({
+                    let tpiPort = try SimulatorProcess.port(in: try await simulator.awaitLine(containing: "tpi listening on"))
+                    let controlPort = try SimulatorProcess.port(in: try await simulator.awaitLine(containing: "control listening on"))
+                    let stage = PipelineStage(
+                        server: server, directory: directory, providers: providers, simulator: simulator, controlPort: controlPort)
+                    try await stage.prepare(tpiPort: tpiPort)
+                    return try await body(stage)
+                }, then: {
+                    simulator.kill()
+                    await providers.stop()
+                })
+            }
+        }
+    }
+
+    /// The APNs token of phone `index` (1…``phones``).
+    static func phoneToken(_ index: Int) -> String {
+        let hex = String(index, radix: 16)
+        return String(repeating: "0", count: 64 - hex.count) + hex
+    }
+
+    static var phoneTokens: [String] { (1...phones).map(phoneToken) }
+
+    /// Starts `daemon` with its log (standard error) on standard output, so that tests can
+    /// wait for its lines; waits for its ``Daemon/readyLine``.
+    @discardableResult
+    func start(_ daemon: Daemon) async throws -> ChildProcess {
+        let process = try ProcessRunner.start("/bin/sh", arguments: [
+            "-c", "exec \"$0\" --config \"$1\" 2>&1", try Executables.path(daemon.rawValue), configPath,
+        ], environment: Self.environment)
+        _ = try await process.awaitLine(containing: daemon.readyLine, timeout: .seconds(30))
+        return process
+    }
+
+    /// Waits until the log holds at least `burstEvents` events of a ``PanelBurst`` and the log
+    /// and push tubes are empty (every job written, pushed and deleted).
+    func waitUntilSettled(burstEvents: Int, timeout: Duration = .seconds(240)) async throws {
+        try await waitUntil("\(burstEvents) burst events in the log and every tube empty", timeout: timeout) {
+            let logged = await PipelineAudit.collect(logPath: logPath, apns: apns).burstMessages.count
+            return try logged >= burstEvents && isEmpty(tube: "log") && isEmpty(tube: "push")
+        }
+    }
+
+    /// beanstalkd's `stats`, or of one tube with `tube`.
+    func stats(tube: String? = nil) throws -> [String: String] {
+        let client = try RawBeanstalkClient(server)
+        defer { client.close() }
+        return try client.stats(tube: tube)
+    }
+
+    /// Whether `tube` holds no job at all: none ready, reserved, delayed or buried.
+    func isEmpty(tube: String) throws -> Bool {
+        let counts = try stats(tube: tube)
+        return ["current-jobs-ready", "current-jobs-reserved", "current-jobs-delayed", "current-jobs-buried"]
+            .allSatisfy { counts[$0] == "0" }
+    }
+
+    private func prepare(tpiPort: Int) async throws {
+        for folder in ["log", "spool"] {
+            try FileManager.default.createDirectory(atPath: directory.appending(folder), withIntermediateDirectories: false)
+        }
+        try """
+            beanstalkd:
+              host: 127.0.0.1
+              port: \(server.port)
+              tubes: {commands: [commands], events: [log, push]}
+            envisalinkd:
+              host: 127.0.0.1
+              port: \(tpiPort)
+              password: \(Self.password)
+              zones: {"001": Front door}
+              spool: \(spoolPath)
+              sequence_file: \(directory.appending("sequence"))
+            log:
+              file: \(logPath)
+            push:
+              database: \(databasePath)
+              concurrency: 50
+              request_timeout: 5
+              triggers: [command, info, armed, disarmed, response, alarm, recovery, fault, unknown]
+            \(providers.pushSectionYAML)
+
+            """.write(toFile: configPath, atomically: true, encoding: .utf8)
+        let tokens = directory.appending("tokens.txt")
+        try Self.phoneTokens.joined(separator: "\n").write(toFile: tokens, atomically: true, encoding: .utf8)
+        let imported = try await ProcessRunner.run(
+            try Executables.path(Daemon.push.rawValue),
+            arguments: ["devices", "import", tokens, "--platform", "ios", "--config", configPath],
+            environment: Self.environment)
+        guard imported.status.isSuccess else { throw TestSupportError(.exitedEarly, "devices import failed: \(imported)") }
+    }
+}
