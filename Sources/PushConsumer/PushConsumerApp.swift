@@ -20,7 +20,7 @@ public enum PushConsumerApp {
         let database = try PushDatabase.open(configuredBy: push)
         let registry = DeviceRegistry(database: database, defaultEnvironment: push.apns?.environment ?? .production)
         let ledger = DeliveryLedger(database: database)
-        let settings = DispatchSettings(concurrency: push.concurrency)
+        let settings = DispatchSettings(concurrency: push.concurrency, lifetime: .seconds(push.lifetime))
         let dispatcher = PushDispatcher(
             registry: registry, ledger: ledger, senders: senders, settings: settings, logger: logger)
         if senders.isEmpty {
@@ -40,8 +40,16 @@ public enum PushConsumerApp {
                 endpoint: endpoint, configuration: ConsumerConfiguration(tubes: [push.registrationTube]),
                 logger: logger, handler: registrations.handle),
             QueueConsumer<AlarmEvent>(
-                endpoint: endpoint, configuration: ConsumerConfiguration(tubes: [push.tube]),
+                endpoint: endpoint, configuration: Self.eventConsumer(tube: push.tube),
                 logger: logger, handler: events.handle),
         ]
+    }
+
+    /// The event consumer's settings: a job is retried until its notification's lifetime ends
+    /// (the dispatcher then has it buried), not for a number of attempts, and at most 30 s apart,
+    /// so that notifications go soon after a provider outage.
+    static func eventConsumer(tube: TubeName) -> ConsumerConfiguration {
+        ConsumerConfiguration(
+            tubes: [tube], maximumAttempts: .max, retryBackoff: Backoff(initial: .seconds(1), maximum: .seconds(30)))
     }
 }

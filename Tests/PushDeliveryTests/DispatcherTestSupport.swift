@@ -12,6 +12,7 @@ final class ScriptedSender: NotificationSender {
     private struct State {
         var scripts: [String: [DeliveryOutcome]] = [:]
         var sends: [String] = []
+        var sendLog: [Send] = []
         var inFlight = 0
         var mostInFlight = 0
     }
@@ -25,21 +26,31 @@ final class ScriptedSender: NotificationSender {
         state.withLock { $0.scripts[token] = outcomes }
     }
 
+    /// One send: which event went to which token.
+    struct Send: Sendable {
+        let token: String
+        let eventID: UUID
+    }
+
     /// The tokens sent to, in order.
     var sends: [String] { state.withLock { $0.sends } }
+
+    /// Every send, in order.
+    var sendLog: [Send] { state.withLock { $0.sendLog } }
 
     /// The most sends that were in flight at once.
     var mostInFlight: Int { state.withLock { $0.mostInFlight } }
 
-    func prepare(_ event: AlarmEvent, now: Date) -> any PreparedNotification {
-        Prepared(sender: self)
+    func prepare(_ event: AlarmEvent, issuedAt: Date, now: Date) -> any PreparedNotification {
+        Prepared(sender: self, eventID: event.deliveryID)
     }
 
     func shutdown() async {}
 
-    fileprivate func send(to device: RegisteredDevice) async -> SendReport {
+    fileprivate func send(_ eventID: UUID, to device: RegisteredDevice) async -> SendReport {
         let outcome = state.withLock { state in
             state.sends.append(device.token.value)
+            state.sendLog.append(Send(token: device.token.value, eventID: eventID))
             state.inFlight += 1
             state.mostInFlight = max(state.mostInFlight, state.inFlight)
             return state.scripts[device.token.value]?.isEmpty == false
@@ -56,9 +67,10 @@ final class ScriptedSender: NotificationSender {
 
     private struct Prepared: PreparedNotification {
         let sender: ScriptedSender
+        let eventID: UUID
 
         func send(to device: RegisteredDevice) async -> SendReport {
-            await sender.send(to: device)
+            await sender.send(eventID, to: device)
         }
     }
 }
@@ -71,13 +83,16 @@ struct DispatchBench {
     let fcm = ScriptedSender(.fcm)
     let dispatcher: PushDispatcher
 
-    init(settings: DispatchSettings = DispatchSettings(firstRetryDelay: .milliseconds(5)), providers: Set<PushProvider> = [.apns, .fcm]) throws {
+    init(
+        settings: DispatchSettings = DispatchSettings(firstRetryDelay: .milliseconds(5)),
+        providers: Set<PushProvider> = [.apns, .fcm], clock: WallClock = .system
+    ) throws {
         let database = try PushDatabase.inMemory()
         registry = DeviceRegistry(database: database)
         ledger = DeliveryLedger(database: database)
         let senders: [any NotificationSender] = [apns, fcm].filter { providers.contains($0.provider) }
         dispatcher = PushDispatcher(
-            registry: registry, ledger: ledger, senders: senders, settings: settings,
+            registry: registry, ledger: ledger, senders: senders, settings: settings, clock: clock,
             logger: Logger(label: "test"))
     }
 

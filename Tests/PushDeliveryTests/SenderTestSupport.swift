@@ -56,7 +56,7 @@ struct APNSStage {
 
     /// Sends `event` to `device` and returns the report.
     func send(_ event: AlarmEvent = Fixtures.event(), to device: RegisteredDevice) async -> SendReport {
-        await sender.prepare(event, now: Date()).send(to: device)
+        await sender.prepare(event, issuedAt: Date(), now: Date()).send(to: device)
     }
 }
 
@@ -101,7 +101,7 @@ struct FCMStage {
     }
 
     func send(_ event: AlarmEvent = Fixtures.event(), to device: RegisteredDevice) async -> SendReport {
-        await sender.prepare(event, now: Date()).send(to: device)
+        await sender.prepare(event, issuedAt: Date(), now: Date()).send(to: device)
     }
 }
 

@@ -35,6 +35,15 @@ public struct JobContext: Sendable {
         }
         return stats.attempt
     }
+
+    /// How long ago the job was put (beanstalkd's `age`, whole seconds): releases and kicks do
+    /// not reset it. Asks the server (`stats-job`); throws as ``attempt()`` does.
+    public func age() async throws(BeanstalkError) -> Duration {
+        guard let stats = try await worker.stats(of: job) else {
+            throw BeanstalkError(.reservationLost, "job \(jobID) no longer exists", jobID: jobID)
+        }
+        return .seconds(Int64(clamping: stats.age))
+    }
 }
 
 extension JobStats {

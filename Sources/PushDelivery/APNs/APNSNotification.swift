@@ -42,9 +42,13 @@ public struct APNSNotification: Sendable, Hashable {
     /// `apns-push-type`: always `alert`, notifications the user sees.
     public var pushType: String { "alert" }
 
-    /// The notification for `event`, for the app `topic`, at time `now`.
-    public init(event: AlarmEvent, topic: String, policy: NotificationPolicy = NotificationPolicy(), now: Date) {
-        let plan = NotificationPlan(event: event, policy: policy, now: now)
+    /// The notification for `event`, for the app `topic`, sent at `now`; kept by APNs until its
+    /// lifetime after `issuedAt` (default `now`) ends.
+    public init(
+        event: AlarmEvent, topic: String, policy: NotificationPolicy = NotificationPolicy(), now: Date,
+        issuedAt: Date? = nil
+    ) {
+        let plan = NotificationPlan(event: event, policy: policy, now: now, issuedAt: issuedAt)
         eventID = event.deliveryID
         self.topic = topic
         priority = plan.apnsPriority

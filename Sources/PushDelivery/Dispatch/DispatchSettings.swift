@@ -13,11 +13,17 @@ public struct DispatchSettings: Sendable, Hashable {
     /// How long a provider stays halted after a credential or configuration fault before it is
     /// tried again. Default 5 minutes.
     public var haltPeriod: Duration
+    /// How long after it was queued an event's notification is still sent (`push.lifetime`):
+    /// retries stop then, at least a minute after it was queued. Default 5 minutes.
+    public var lifetime: Duration
+    /// How long an event waits for a device that has an earlier event to get first. Default 1 second.
+    public var orderWait: Duration
 
     /// Settings; the defaults suit a home alarm with up to tens of thousands of phones.
     public init(
         concurrency: Int = 500, attemptsPerRun: Int = 3, longestWaitInRun: Duration = .seconds(5),
-        firstRetryDelay: Duration = .milliseconds(250), haltPeriod: Duration = .seconds(300)
+        firstRetryDelay: Duration = .milliseconds(250), haltPeriod: Duration = .seconds(300),
+        lifetime: Duration = .seconds(300), orderWait: Duration = .seconds(1)
     ) {
         precondition(concurrency >= 1 && attemptsPerRun >= 1, "at least one send and one attempt")
         self.concurrency = concurrency
@@ -25,5 +31,11 @@ public struct DispatchSettings: Sendable, Hashable {
         self.longestWaitInRun = longestWaitInRun
         self.firstRetryDelay = firstRetryDelay
         self.haltPeriod = haltPeriod
+        self.lifetime = lifetime
+        self.orderWait = orderWait
     }
+
+    /// How long after it was queued a notification is sent at all: its lifetime, at least a minute,
+    /// so that a brief failure never drops a notification that was to be sent "now or never".
+    var deadline: Duration { max(lifetime, .seconds(60)) }
 }

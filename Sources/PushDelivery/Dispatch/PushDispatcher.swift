@@ -4,9 +4,9 @@ import Beanstalk
 import ServiceLifecycle
 
 #if canImport(FoundationEssentials)
-import FoundationEssentials
+public import FoundationEssentials
 #else
-import Foundation
+public import Foundation
 #endif
 
 /// Delivers one event to every registered device, exactly once per device: the heart of the
@@ -29,6 +29,7 @@ public struct PushDispatcher: Sendable {
     private let clock: WallClock
     private let logger: Logger
     private let halts = ProviderHalts()
+    private let order = DeviceOrder()
 
     /// A dispatcher sending through `senders` (at most one per provider) to the devices of
     /// `registry`, recording in `ledger`.
@@ -47,11 +48,16 @@ public struct PushDispatcher: Sendable {
     /// The providers this dispatcher can send through.
     public var providers: Set<PushProvider> { Set(senders.keys) }
 
-    /// Delivers `event` to every device that has not had it yet.
+    /// Delivers `event` to every device that has not had it yet, in order: a device still
+    /// waiting for an earlier event gets this one after it (``DeviceOrder``).
     ///
+    /// - Parameters:
+    ///   - issuedAt: When the event was queued for delivery (default: now). The notification's
+    ///     lifetime runs from then: after ``DispatchSettings/deadline`` it is not sent any more
+    ///     (``JobCompletion/expired(devices:)``), and the providers keep it only that long.
     /// - Throws: Database errors (the job should be retried); nothing about providers, whose
     ///   failures are in the returned completion.
-    public func deliver(_ event: AlarmEvent) async throws -> JobCompletion {
+    public func deliver(_ event: AlarmEvent, issuedAt: Date? = nil) async throws -> JobCompletion {
         let eventID = event.deliveryID
         let plan = FanOutPlan(
             devices: try await registry.list(), delivered: try await ledger.deliveredDevices(eventID: eventID),
@@ -63,24 +69,36 @@ public struct PushDispatcher: Sendable {
                 "devices": "\(plan.unreachable.count)"
             ])
         }
-        var haltedOutcomes: [DeviceOutcome] = []
+        let now = clock.now
+        let issued = min(issuedAt ?? now, now)
+        let deadline = issued.addingTimeInterval(settings.deadline.inSeconds)
+        if now >= deadline, !plan.pending.isEmpty {
+            for device in plan.pending { order.finish(eventID: eventID, device: device.token) }
+            return .expired(devices: plan.pending.count)
+        }
+        let waiting = order.waiting(eventID: eventID, deadline: deadline, devices: plan.pending.map(\.token), now: now)
+        var heldOutcomes: [DeviceOutcome] = []
         var sendable: [RegisteredDevice] = []
         for device in plan.pending {
             if let halt = halts.current(device.token.provider) {
-                haltedOutcomes.append(.halted(reason: halt.reason))
+                heldOutcomes.append(.halted(reason: halt.reason))
+            } else if waiting.contains(device.token) {
+                heldOutcomes.append(.retryLater(after: settings.orderWait))
             } else {
                 sendable.append(device)
             }
         }
-        let now = clock.now
-        let prepared = senders.mapValues { $0.prepare(event, now: now) }
+        let prepared = senders.mapValues { $0.prepare(event, issuedAt: issued, now: now) }
         let deliveries = try await send(to: sendable, prepared: prepared, eventID: eventID, logger: logger)
         let outcomes = try await settle(deliveries, eventID: eventID, logger: logger)
+        for (delivery, outcome) in zip(deliveries, outcomes) where outcome.isFinal {
+            order.finish(eventID: eventID, device: delivery.device.token)
+        }
         logger.debug("event dispatched", metadata: [
             "sent": "\(deliveries.count)", "skipped": "\(plan.alreadyDelivered.count)",
-            "halted": "\(haltedOutcomes.count)",
+            "held": "\(heldOutcomes.count)",
         ])
-        return JobCompletion(outcomes: outcomes + haltedOutcomes)
+        return JobCompletion(outcomes: outcomes + heldOutcomes)
     }
 
     /// Sends to `devices`, at most ``DispatchSettings/concurrency`` at once.

@@ -31,9 +31,10 @@ public struct FCMMessage: Sendable, Hashable {
     /// The members of `message` after `token`: a JSON object text.
     let fields: [UInt8]
 
-    /// The message for `event` at time `now`.
-    public init(event: AlarmEvent, policy: NotificationPolicy = NotificationPolicy(), now: Date) {
-        let plan = NotificationPlan(event: event, policy: policy, now: now)
+    /// The message for `event` sent at `now`; kept by FCM for what is left at `now` of its
+    /// lifetime after `issuedAt` (default `now`).
+    public init(event: AlarmEvent, policy: NotificationPolicy = NotificationPolicy(), now: Date, issuedAt: Date? = nil) {
+        let plan = NotificationPlan(event: event, policy: policy, now: now, issuedAt: issuedAt)
         eventID = event.deliveryID
         fields = PayloadBudget.fit(event, limit: Self.payloadLimit) { Self.encode($0, plan: plan).bytes }
     }

@@ -13,9 +13,11 @@ struct NotificationPlan: Sendable {
     let policy: NotificationPolicy
     /// iOS `interruption-level`: the profile's, or `critical` for alarms when so configured.
     let level: NotificationProfile.InterruptionLevel
-    /// `apns-expiration`: Unix seconds until which APNs keeps the notification, 0 for "now or never".
+    /// `apns-expiration`: Unix seconds until which APNs keeps the notification (its lifetime
+    /// after it was issued), 0 for "now or never".
     let expiration: Int64
-    /// How long FCM keeps the message, in whole seconds (`android.ttl`).
+    /// How long FCM keeps the message, in whole seconds (`android.ttl`): what is left of its
+    /// lifetime at `now`.
     let timeToLive: Int64
     /// `apns-collapse-id`, `android.collapse_key` and `android.notification.tag`.
     let collapseID: String
@@ -23,13 +25,19 @@ struct NotificationPlan: Sendable {
     /// The longest time FCM keeps a message: 4 weeks.
     static let longestLifetime: Int64 = 2_419_200
 
-    init(event: AlarmEvent, policy: NotificationPolicy, now: Date) {
+    /// The plan for `event` sent at `now`; its lifetime runs from `issuedAt` (when the event was
+    /// queued for delivery: retries do not extend it), `now` when not given.
+    init(event: AlarmEvent, policy: NotificationPolicy, now: Date, issuedAt: Date? = nil) {
         let profile = NotificationProfile.profile(for: event.type)
         self.profile = profile
         self.policy = policy
         level = event.type == .alarm && policy.criticalAlarms ? .critical : profile.level
-        timeToLive = profile.kept ? min(max(0, policy.lifetime.components.seconds), Self.longestLifetime) : 0
-        expiration = profile.kept ? Int64(now.timeIntervalSince1970.rounded(.down)) + timeToLive : 0
+        let lifetime = min(max(0, policy.lifetime.components.seconds), Self.longestLifetime)
+        let issued = Int64((issuedAt ?? now).timeIntervalSince1970.rounded(.down))
+        let current = Int64(now.timeIntervalSince1970.rounded(.down))
+        let end = issued + lifetime
+        timeToLive = profile.kept ? max(0, end - current) : 0
+        expiration = profile.kept && end > current ? end : 0
         collapseID =
             switch profile.collapse {
             case .event: event.deliveryID.uuidString.lowercased()

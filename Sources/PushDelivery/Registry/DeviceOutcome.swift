@@ -11,4 +11,12 @@ public enum DeviceOutcome: Sendable, Hashable {
     case retryLater(after: Duration?)
     /// A fault that hits every send (rejected credentials, wrong topic …): stop, do not retry.
     case halted(reason: String)
+
+    /// Whether the device is done with the event (delivered, pruned or refused).
+    public var isFinal: Bool {
+        switch self {
+        case .delivered, .pruned, .failed: true
+        case .retryLater, .halted: false
+        }
+    }
 }

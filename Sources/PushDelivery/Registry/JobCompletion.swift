@@ -12,6 +12,9 @@ public enum JobCompletion: Sendable, Hashable {
     /// A credential or configuration fault: stop consuming and alert an operator. The job must
     /// not be deleted or buried, and no device is pruned for it.
     case halt(reason: String)
+    /// The notification's deadline passed before these devices got it: it is not sent any
+    /// more. The job should be buried, for an operator to see.
+    case expired(devices: Int)
 
     /// The completion for `outcomes`: ``halt(reason:)`` if any device halted (the first reason),
     /// else ``release(after:)`` if any must be retried, else ``delete``.

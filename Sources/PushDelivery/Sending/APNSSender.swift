@@ -50,8 +50,10 @@ public struct APNSSender: NotificationSender {
 
     public var provider: PushProvider { .apns }
 
-    public func prepare(_ event: AlarmEvent, now: Date) -> any PreparedNotification {
-        Prepared(notification: APNSNotification(event: event, topic: topic, policy: policy, now: now), sender: self)
+    public func prepare(_ event: AlarmEvent, issuedAt: Date, now: Date) -> any PreparedNotification {
+        Prepared(
+            notification: APNSNotification(event: event, topic: topic, policy: policy, now: now, issuedAt: issuedAt),
+            sender: self)
     }
 
     public func shutdown() async {

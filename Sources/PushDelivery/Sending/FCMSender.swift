@@ -43,8 +43,8 @@ public struct FCMSender: NotificationSender {
 
     public var provider: PushProvider { .fcm }
 
-    public func prepare(_ event: AlarmEvent, now: Date) -> any PreparedNotification {
-        Prepared(message: FCMMessage(event: event, policy: policy, now: now), sender: self)
+    public func prepare(_ event: AlarmEvent, issuedAt: Date, now: Date) -> any PreparedNotification {
+        Prepared(message: FCMMessage(event: event, policy: policy, now: now, issuedAt: issuedAt), sender: self)
     }
 
     public func shutdown() async {

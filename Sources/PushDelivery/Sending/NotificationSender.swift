@@ -11,8 +11,9 @@ public import Foundation
 public protocol NotificationSender: Sendable {
     /// The provider this sender delivers through.
     var provider: PushProvider { get }
-    /// Builds the notification for `event` at time `now`: payload, priority, expiry.
-    func prepare(_ event: AlarmEvent, now: Date) -> any PreparedNotification
+    /// Builds the notification for `event`, sent at `now`: payload, priority, and the expiry at
+    /// the end of its lifetime after `issuedAt` (when the event was queued for delivery).
+    func prepare(_ event: AlarmEvent, issuedAt: Date, now: Date) -> any PreparedNotification
     /// Closes the sender's connections.
     func shutdown() async
 }
