@@ -17,7 +17,7 @@ SUDO := $(if $(filter 0,$(shell id -u)),,sudo)
 APT_GET := $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get -qq -o=Dpkg::Use-Pty=0
 
 .DEFAULT_GOAL := help
-.PHONY: help build release test bench bench-full bench-peers run install install-files clean beanstalkd supervisor libraries python-peer
+.PHONY: help build release test soak bench bench-full bench-peers run install install-files clean beanstalkd supervisor libraries python-peer
 
 # What `make install` puts where: PREFIX for executables and shared files, SYSTEMD_DIR for the
 # units, CONFIG_DIR for the example configuration; DESTDIR prefixes them all (for packaging).
@@ -45,11 +45,20 @@ TEST_ENV = HOWALARMING_TEST_PYTHON="$(VENV_PYTHON)" HOWALARMING_BIN_DIR="$$($(SW
 test: libraries beanstalkd supervisor python-peer ## Install what the tests need if missing, build, run all tests
 	$(SWIFT) build --build-tests
 ifeq ($(TEST_FLAGS),)
-	$(TEST_ENV) $(SWIFT) test --skip-build --skip '$(HEAVY_TESTS)'
-	$(TEST_ENV) $(SWIFT) test --skip-build --filter '$(HEAVY_TESTS)'
+	$(TEST_ENV) $(SWIFT) test --skip-build --skip '$(HEAVY_TESTS)' --skip Soak
+	$(TEST_ENV) $(SWIFT) test --skip-build --filter '$(HEAVY_TESTS)' --skip Soak
 else
 	$(TEST_ENV) $(SWIFT) test --skip-build $(TEST_FLAGS)
 endif
+
+# The long reliability runs: the suites named …Soak… (which `make test` skips). Their figures go to $(SOAK_REPORT), printed at the end.
+SOAK_REPORT := .build/soak-report.txt
+
+soak: libraries beanstalkd supervisor python-peer ## The long reliability runs (about 15 minutes): load for 10 minutes, a 4-minute APNs outage, a million TPI fuzz inputs
+	$(SWIFT) build --build-tests
+	rm -f $(SOAK_REPORT)
+	$(TEST_ENV) HOWALARMING_RELIABILITY_REPORT="$(CURDIR)/$(SOAK_REPORT)" $(SWIFT) test --skip-build --filter Soak
+	@echo "--- soak figures ($(SOAK_REPORT)) ---"; cat $(SOAK_REPORT)
 
 bench: libraries beanstalkd python-peer bench-peers ## Benchmarks against peers, a few minutes: prints tables, stores bench/results/<time>.md
 	bench/run.sh

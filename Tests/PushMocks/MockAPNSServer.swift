@@ -69,6 +69,19 @@ public final class MockAPNSServer: Sendable {
         try await responder.log.wait(count: count, timeout: timeout)
     }
 
+    /// Fails every request with `outage` from now on, until ``endOutage()``.
+    public func beginOutage(_ outage: MockOutage) {
+        server.outage.begin(outage)
+    }
+
+    /// Ends the outage: requests are checked and answered as before.
+    public func endOutage() {
+        server.outage.end()
+    }
+
+    /// The requests failed by outages so far (they are not in ``requests()``).
+    public var outageFailures: Int { server.outage.failedCount }
+
     /// The number of TCP connections accepted so far.
     public func connectionCount() async -> Int {
         server.connectionCount

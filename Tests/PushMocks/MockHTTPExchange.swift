@@ -57,4 +57,7 @@ enum MockHTTPAnswer: Sendable {
     case respondAfter(Duration, MockHTTPResponse)
     /// Never answer: hold the request until the server stops or the client gives up.
     case hang
+    /// Send GOAWAY on the request's connection (the connection closes once its open requests
+    /// are answered), and `response` to this request.
+    case goAway(MockHTTPResponse)
 }

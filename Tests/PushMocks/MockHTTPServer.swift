@@ -19,16 +19,19 @@ final class MockHTTPServer: Sendable {
     private let connections: ConnectionTracker
     private let heldRequests: HeldRequests
     private let running: Task<Void, Never>
+    /// The outage the server plays, if any: it answers before the handler.
+    let outage: OutageSwitch
 
     private init(
         port: Int, serverChannel: any Channel, connections: ConnectionTracker, heldRequests: HeldRequests,
-        running: Task<Void, Never>
+        running: Task<Void, Never>, outage: OutageSwitch
     ) {
         self.port = port
         self.serverChannel = serverChannel
         self.connections = connections
         self.heldRequests = heldRequests
         self.running = running
+        self.outage = outage
     }
 
     /// Starts a server named `name` (in logs and errors) and returns once it listens.
@@ -38,19 +41,25 @@ final class MockHTTPServer: Sendable {
     ) async throws -> MockHTTPServer {
         let connections = ConnectionTracker()
         let heldRequests = HeldRequests()
+        let outage = OutageSwitch()
         let responder = CallbackResponder { (request: Request, context: MockRequestContext) in
             var request = request
             let body = try await request.collectBody(upTo: maximumBodySize)
-            let answer = await handler(
-                MockHTTPRequest(
-                    method: request.method.rawValue,
-                    path: request.uri.path,
-                    headerFields: request.headers.map { ($0.name.canonicalName, $0.value) },
-                    body: Array(body.readableBytesView),
-                    httpVersion: connections.isConnection(context.channel) ? "1.1" : "2",
-                    serverPort: context.channel.localAddress?.port ?? 0,
-                    receivedAt: Date()
-                ))
+            let answer: MockHTTPAnswer
+            if let failure = outage.answer() {
+                answer = failure
+            } else {
+                answer = await handler(
+                    MockHTTPRequest(
+                        method: request.method.rawValue,
+                        path: request.uri.path,
+                        headerFields: request.headers.map { ($0.name.canonicalName, $0.value) },
+                        body: Array(body.readableBytesView),
+                        httpVersion: connections.isConnection(context.channel) ? "1.1" : "2",
+                        serverPort: context.channel.localAddress?.port ?? 0,
+                        receivedAt: Date()
+                    ))
+            }
             switch answer {
             case .respond(let response):
                 return Response(response)
@@ -59,6 +68,9 @@ final class MockHTTPServer: Sendable {
                 return Response(response)
             case .hang:
                 try await heldRequests.holdForever(context.channel)
+            case .goAway(let response):
+                (context.channel.parent ?? context.channel).pipeline.fireUserInboundEventTriggered(ChannelShouldQuiesceEvent())
+                return Response(response)
             }
         }
 
@@ -95,7 +107,7 @@ final class MockHTTPServer: Sendable {
         }
         return MockHTTPServer(
             port: port, serverChannel: channel, connections: connections, heldRequests: heldRequests,
-            running: running)
+            running: running, outage: outage)
     }
 
     /// `https://127.0.0.1:<port>`.

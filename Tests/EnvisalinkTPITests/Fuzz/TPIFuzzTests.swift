@@ -3,12 +3,12 @@ import Testing
 
 /// The TPI decoder and session under hostile input: random bytes, mutated and re-checksummed
 /// frames, bad checksums, overlong lines, blank lines and timestamps, split at random points.
-/// A fast run here; `HOWALARMING_SOAK=1` makes it a million inputs (as does ``TPIFuzzSoakTests``).
+/// 20,000 inputs here; ``TPIFuzzSoakTests`` (`make soak`) tries a million.
 @Suite("TPI fuzzing")
 struct TPIFuzzTests {
     @Test func decoderAndSessionSurviveHostileInput() {
         var harness = TPIFuzzHarness(seed: 0x4841_4C41_524D)
-        harness.run(inputs: FuzzSize.inputs(fast: 20_000))
+        harness.run(inputs: 20_000)
         print("TPI fuzz: \(harness.tally)")
         #expect(harness.tally.invalidLines > 0 && harness.tally.frames > harness.tally.inputs && harness.tally.logins > 0)
     }

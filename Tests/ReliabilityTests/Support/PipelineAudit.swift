@@ -12,6 +12,8 @@ struct PipelineAudit: Sendable {
     /// The `apns-id` of every accepted request per (event id, token): a repeat with the same
     /// `apns-id` shows on the phone once.
     let apnsIDs: [DeliveryKey: Set<String>]
+    /// The event ids each phone token got (200), in the order the mock accepted them.
+    let deliveryOrder: [String: [String]]
 
     /// One event for one phone.
     struct DeliveryKey: Hashable, Sendable {
@@ -25,14 +27,16 @@ struct PipelineAudit: Sendable {
         let logged = text.split(separator: "\n").compactMap { try? AlarmEvent.decode(json: Array($0.utf8)) }
         var deliveries: [DeliveryKey: Int] = [:]
         var apnsIDs: [DeliveryKey: Set<String>] = [:]
+        var deliveryOrder: [String: [String]] = [:]
         for request in await apns.requests() where request.replyStatus == 200 {
             guard let object = try? JSONSerialization.jsonObject(with: Data(request.body)) as? [String: Any],
                   let id = object["id"] as? String else { continue }
             let key = DeliveryKey(eventID: id, token: request.deviceToken)
             deliveries[key, default: 0] += 1
             apnsIDs[key, default: []].insert(request.headers["apns-id"] ?? "")
+            deliveryOrder[request.deviceToken, default: []].append(id)
         }
-        return PipelineAudit(logged: logged, deliveries: deliveries, apnsIDs: apnsIDs)
+        return PipelineAudit(logged: logged, deliveries: deliveries, apnsIDs: apnsIDs, deliveryOrder: deliveryOrder)
     }
 
     /// How many lines the log file has now (cheap enough to poll).
@@ -81,6 +85,19 @@ struct PipelineAudit: Sendable {
                 let count = deliveries[DeliveryKey(eventID: id, token: token)] ?? 0
                 return count == 1 ? nil : "\(id) → \(token.suffix(4)): \(count)"
             }
+        }
+    }
+
+    /// The phones among `tokens` that got their notifications in another order than the log's,
+    /// with the first place where the orders differ.
+    func deliveriesOutOfOrder(to tokens: [String]) -> [String] {
+        tokens.compactMap { token -> String? in
+            let got = deliveryOrder[token] ?? []
+            let delivered = Set(got)
+            let expected = loggedIDs.filter(delivered.contains)
+            guard got != expected else { return nil }
+            let index = zip(got, expected).enumerated().first { $0.element.0 != $0.element.1 }?.offset ?? min(got.count, expected.count)
+            return "…\(token.suffix(4)): \(got.count) notifications, first out of order at \(index)"
         }
     }
 

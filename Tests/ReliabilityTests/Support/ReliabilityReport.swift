@@ -6,9 +6,6 @@ import Foundation
 enum ReliabilityReport {
     static let fileVariable = "HOWALARMING_RELIABILITY_REPORT"
 
-    /// Whether the long versions run (`make soak` sets `HOWALARMING_SOAK=1`).
-    static var isSoak: Bool { ProcessInfo.processInfo.environment["HOWALARMING_SOAK"] == "1" }
-
     /// Records one figure.
     static func record(_ what: String, _ figure: String) {
         let line = "[reliability] \(what): \(figure)"
