@@ -19,6 +19,7 @@ struct DaemonCrashTests {
             try burst.send(0..<300, over: control)
             let linesBefore = PipelineAudit.lineCount(stage.logPath)
             let deliveriesBefore = await stage.apns.requests().count
+            let commandTubeDeletesBefore = try stage.deletes(tube: "command")
             let killed = ContinuousClock.now
             try #require(daemons[victim]).kill()
             #expect(try await #require(daemons[victim]).waitForExit() == .signaled(SIGKILL))
@@ -30,6 +31,7 @@ struct DaemonCrashTests {
                 case .integrator: true
                 case .log: PipelineAudit.lineCount(stage.logPath) > linesBefore
                 case .push: await stage.apns.requests().count > deliveriesBefore
+                case .command: try stage.deletes(tube: "command") > commandTubeDeletesBefore
                 }
             }
             ReliabilityReport.record("\(victim) kill -9 → restarted and working", ReliabilityReport.seconds(.now - killed))
@@ -63,6 +65,7 @@ struct DaemonCrashTests {
         }
         let audit = await PipelineAudit.collect(logPath: stage.logPath, apns: stage.apns)
         try await stage.waitUntilSettled(burstEvents: victim == .integrator ? audit.burstMessages.count : burst.count)
+        try await waitUntil("the command API to have read every event", timeout: .seconds(60)) { try stage.isEmpty(tube: "command") }
         return await PipelineAudit.collect(logPath: stage.logPath, apns: stage.apns)
     }
 

@@ -7,9 +7,9 @@ import Testing
 /// every event logged once, in order, and pushed once to every phone.
 @Suite("load soak")
 struct LoadSoakTests {
-    /// Events per second (`HOWALARMING_SOAK_RATE`, default 200), and for how long
+    /// Events per second (`HOWALARMING_SOAK_RATE`, default 100), and for how long
     /// (`HOWALARMING_SOAK_MINUTES`, default 10).
-    static var rate: Int { setting("HOWALARMING_SOAK_RATE") ?? 200 }
+    static var rate: Int { setting("HOWALARMING_SOAK_RATE") ?? 100 }
     static var minutes: Int { setting("HOWALARMING_SOAK_MINUTES") ?? 10 }
 
     private static func setting(_ name: String) -> Int? {

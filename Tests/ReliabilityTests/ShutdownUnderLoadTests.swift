@@ -20,7 +20,7 @@ struct ShutdownUnderLoadTests {
 
             let longest = try await ShutdownCheck.stopAll(Array(daemons.values))
             ReliabilityReport.record("SIGTERM under load → slowest daemon exited", ReliabilityReport.seconds(longest))
-            for tube in ["log", "push"] {
+            for tube in ["log", "push", "command"] {
                 #expect(try stage.stats(tube: tube)["current-jobs-reserved"] == "0", "a job of \(tube) left reserved")
             }
             let backlog = try stage.stats(tube: "push")["current-jobs-ready"].flatMap { Int($0) } ?? 0

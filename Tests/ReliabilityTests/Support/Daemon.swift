@@ -3,6 +3,7 @@ enum Daemon: String, CaseIterable, Sendable, CustomStringConvertible {
     case integrator = "howalarming-envisalink"
     case log = "howalarming-log"
     case push = "howalarming-push"
+    case command = "howalarming-command"
 
     var description: String { rawValue }
 
@@ -11,6 +12,7 @@ enum Daemon: String, CaseIterable, Sendable, CustomStringConvertible {
         switch self {
         case .integrator: "logged in"
         case .log, .push: "consuming"
+        case .command: "http api listening"
         }
     }
 }

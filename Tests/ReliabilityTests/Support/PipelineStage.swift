@@ -5,9 +5,13 @@ import TestSupport
 /// The whole pipeline on the built executables: a beanstalkd with a binlog, the simulated
 /// panel, mock APNs and FCM, and a configuration with which the integrator, the log consumer
 /// and the push consumer (``Daemon``) can be started, killed and started again as a
-/// supervisor would. ``phones`` iPhones are registered; every event type is pushed.
+/// supervisor would. ``phones`` iPhones are registered; every event type is pushed. The
+/// integrator also puts every event on the `audit` tube, which nobody reads, so that a test can
+/// look at every job it put. The command API has a control token, ``apiToken``.
 struct PipelineStage {
     static let password = "Rl7x2Q"
+    /// The panel's master code (the simulator's and `code_master`).
+    static let masterCode = "739164"
     /// Registered iPhones (APNs tokens ``phoneToken(_:)``).
     static let phones = 3
     /// Empty values count as unset: the children use only what the test gives them.
@@ -18,6 +22,10 @@ struct PipelineStage {
     let providers: MockPushProviders
     let simulator: ChildProcess
     let controlPort: Int
+    /// The command API's port on 127.0.0.1.
+    let apiPort: Int
+    /// A token of the command API with the control scope (`hal_…`), written at start.
+    var apiToken: String { (try? String(contentsOfFile: directory.appending("api-token"), encoding: .utf8)) ?? "" }
 
     var configPath: String { directory.appending("config.yaml") }
     var logPath: String { directory.appending("log/events.jsonl") }
@@ -35,14 +43,15 @@ struct PipelineStage {
             try await withBinloggedBeanstalkd { server in
                 let providers = try await MockPushProviders.start(writingCredentialsTo: directory.path)
                 let simulator = try ProcessRunner.start(try Executables.path("envisalink-simulator"), arguments: [
-                    "--port", "0", "--control-port", "0", "--password", password, "--zone", "1=Front door",
-                    "--no-stdin-control",
+                    "--port", "0", "--control-port", "0", "--password", password, "--master-code", masterCode,
+                    "--zone", "1=Front door", "--exit-delay", "0", "--no-stdin-control",
                 ])
                 return try await running({
                     let tpiPort = try SimulatorProcess.port(in: try await simulator.awaitLine(containing: "tpi listening on"))
                     let controlPort = try SimulatorProcess.port(in: try await simulator.awaitLine(containing: "control listening on"))
                     let stage = PipelineStage(
-                        server: server, directory: directory, providers: providers, simulator: simulator, controlPort: controlPort)
+                        server: server, directory: directory, providers: providers, simulator: simulator, controlPort: controlPort,
+                        apiPort: try ClosedPort().port)
                     try await stage.prepare(tpiPort: tpiPort)
                     return try await body(stage)
                 }, then: {
@@ -82,11 +91,21 @@ struct PipelineStage {
         }
     }
 
+    /// Whether the log file contains `text`.
+    func logged(_ text: String) -> Bool {
+        (try? String(contentsOfFile: logPath, encoding: .utf8))?.contains(text) == true
+    }
+
     /// beanstalkd's `stats`, or of one tube with `tube`.
     func stats(tube: String? = nil) throws -> [String: String] {
         let client = try RawBeanstalkClient(server)
         defer { client.close() }
         return try client.stats(tube: tube)
+    }
+
+    /// How many jobs of `tube` were deleted so far (`cmd-delete`).
+    func deletes(tube: String) throws -> Int {
+        try stats(tube: tube)["cmd-delete"].flatMap { Int($0) } ?? 0
     }
 
     /// Whether `tube` holds no job at all: none ready, reserved, delayed or buried.
@@ -104,11 +123,12 @@ struct PipelineStage {
             beanstalkd:
               host: 127.0.0.1
               port: \(server.port)
-              tubes: {commands: [commands], events: [log, push]}
+              tubes: {commands: [commands], events: [log, push, command, audit]}
             envisalinkd:
               host: 127.0.0.1
               port: \(tpiPort)
               password: \(Self.password)
+              code_master: "\(Self.masterCode)"
               zones: {"001": Front door}
               spool: \(spoolPath)
               sequence_file: \(directory.appending("sequence"))
@@ -120,6 +140,9 @@ struct PipelineStage {
               request_timeout: 5
               triggers: [command, info, armed, disarmed, response, alarm, recovery, fault, unknown]
             \(providers.pushSectionYAML)
+            command:
+              listen: 127.0.0.1:\(apiPort)
+              database: \(directory.appending("command.sqlite"))
 
             """.write(toFile: configPath, atomically: true, encoding: .utf8)
         let tokens = directory.appending("tokens.txt")
@@ -129,5 +152,13 @@ struct PipelineStage {
             arguments: ["devices", "import", tokens, "--platform", "ios", "--config", configPath],
             environment: Self.environment)
         guard imported.status.isSuccess else { throw TestSupportError(.exitedEarly, "devices import failed: \(imported)") }
+        let created = try await ProcessRunner.run(
+            try Executables.path(Daemon.command.rawValue),
+            arguments: ["tokens", "create", "--name", "reliability", "--scope", "control", "--config", configPath],
+            environment: Self.environment)
+        guard created.status.isSuccess, let token = created.stdout.split(separator: "\n").last else {
+            throw TestSupportError(.exitedEarly, "tokens create failed: \(created.status)")
+        }
+        try String(token).write(toFile: directory.appending("api-token"), atomically: true, encoding: .utf8)
     }
 }
