@@ -47,6 +47,7 @@ enum ProviderOutage {
             stage.apns.endOutage()
             let recovered = ContinuousClock.now
             try burst.send(burst.count - eventsPerFailure..<burst.count, over: control)
+            // Settled means no job left on the push tube either: none buried as expired.
             try await stage.waitUntilSettled(burstEvents: burst.count, timeout: .seconds(120))
             ReliabilityReport.record(
                 "APNs outage of \(ReliabilityReport.seconds(phase * failures.count)) (500, 503, hung streams, GOAWAY), recovered → \(burst.count) events pushed",
@@ -60,7 +61,6 @@ enum ProviderOutage {
             #expect(otherThanOnce.isEmpty, "\(otherThanOnce.count) (event, phone) pairs: \(otherThanOnce.prefix(10))")
             let outOfOrder = audit.deliveriesOutOfOrder(to: PipelineStage.phoneTokens)
             #expect(outOfOrder.isEmpty, "\(outOfOrder)")
-            #expect(try stage.stats(tube: "push")["current-jobs-buried"] == "0")
         }
     }
 }
