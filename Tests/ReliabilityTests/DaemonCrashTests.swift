@@ -10,8 +10,7 @@ struct DaemonCrashTests {
     @Test(arguments: Daemon.allCases)
     func killedMidBurstAndRestartedNothingIsLostOrRepeated(victim: Daemon) async throws {
         try await PipelineStage.run { stage in
-            var daemons: [Daemon: ChildProcess] = [:]
-            for daemon in Daemon.allCases { daemons[daemon] = try await stage.start(daemon) }
+            var daemons = try await stage.startAll()
             let control = try SimulatorControlConnection(port: stage.controlPort)
             defer { control.close() }
             let burst = PanelBurst(count: 600)

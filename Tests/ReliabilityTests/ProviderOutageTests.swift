@@ -56,9 +56,8 @@ enum ProviderOutage {
             try await ShutdownCheck.stopAll(daemons)
 
             let audit = await PipelineAudit.collect(logPath: stage.logPath, apns: stage.apns)
-            #expect(burst.mismatch(in: audit.burstMessages) == nil)
-            let otherThanOnce = audit.deliveriesOtherThanOnce(to: PipelineStage.phoneTokens)
-            #expect(otherThanOnce.isEmpty, "\(otherThanOnce.count) (event, phone) pairs: \(otherThanOnce.prefix(10))")
+            audit.expectLoggedOnceInOrder(burst)
+            audit.expectPushedOnceToEveryPhone()
             let outOfOrder = audit.deliveriesOutOfOrder(to: PipelineStage.phoneTokens)
             #expect(outOfOrder.isEmpty, "\(outOfOrder)")
         }

@@ -11,8 +11,7 @@ import Testing
 struct SecretsScanTests {
     @Test func noSecretLeavesTheSystem() async throws {
         try await PipelineStage.run { stage in
-            var daemons: [Daemon: ChildProcess] = [:]
-            for daemon in Daemon.allCases { daemons[daemon] = try await stage.start(daemon) }
+            let daemons = try await stage.startAll()
             let control = try SimulatorControlConnection(port: stage.controlPort)
             defer { control.close() }
             var scanned = SecretScan(secrets: try Self.secrets(of: stage))

@@ -115,6 +115,20 @@ public final class RawBeanstalkClient {
     public func stats(tube: String? = nil) throws(TestSupportError) -> [String: String] {
         let command = tube.map { "stats-tube \($0)" } ?? "stats"
         let reply = try request(command)
+        return try Self.pairs(in: reply, of: command, from: "\(endpoint)")
+    }
+
+    /// `stats-tube TUBE` as `key: value` pairs, or `nil` when the tube does not exist (beanstalkd
+    /// drops a tube that has no job and no watcher).
+    public func statsIfExists(tube: String) throws(TestSupportError) -> [String: String]? {
+        let reply = try request("stats-tube \(tube)")
+        if reply.line == "NOT_FOUND" { return nil }
+        return try Self.pairs(in: reply, of: "stats-tube \(tube)", from: "\(endpoint)")
+    }
+
+    private static func pairs(in reply: Reply, of command: String, from endpoint: String) throws(TestSupportError)
+        -> [String: String]
+    {
         guard reply.line.hasPrefix("OK "), let text = reply.bodyText else {
             throw TestSupportError(.unexpectedReply, "unexpected reply to \(command) from \(endpoint): \(reply.line)")
         }

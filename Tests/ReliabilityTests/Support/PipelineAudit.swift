@@ -1,6 +1,7 @@
 import AlarmCore
 import Foundation
 import PushMocks
+import Testing
 
 /// What reached the ends of the pipeline — the events in the log file and the notifications
 /// the mock APNs accepted — and the checks the reliability tests make on them.
@@ -109,4 +110,22 @@ struct PipelineAudit: Sendable {
 
     /// Total accepted notifications.
     var deliveryCount: Int { deliveries.values.reduce(0, +) }
+}
+
+extension PipelineAudit {
+    /// Expects the log to hold exactly `expected` of `burst` (all of it by default), no event
+    /// twice, and every source's events in `sequence` order.
+    func expectLoggedOnceInOrder(
+        _ burst: PanelBurst, expected: [PanelBurst.Message]? = nil, sourceLocation: SourceLocation = #_sourceLocation
+    ) {
+        #expect(burst.mismatch(in: burstMessages, expected: expected) == nil, sourceLocation: sourceLocation)
+        #expect(repeatedLogLines.isEmpty, "\(repeatedLogLines.prefix(10))", sourceLocation: sourceLocation)
+        #expect(sequenceBreaks.isEmpty, "\(sequenceBreaks.prefix(10))", sourceLocation: sourceLocation)
+    }
+
+    /// Expects every logged event to have reached every phone exactly once.
+    func expectPushedOnceToEveryPhone(sourceLocation: SourceLocation = #_sourceLocation) {
+        let otherThanOnce = deliveriesOtherThanOnce(to: PipelineStage.phoneTokens)
+        #expect(otherThanOnce.isEmpty, "\(otherThanOnce.count) (event, phone) pairs: \(otherThanOnce.prefix(10))", sourceLocation: sourceLocation)
+    }
 }

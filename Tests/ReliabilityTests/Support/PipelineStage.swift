@@ -81,6 +81,13 @@ struct PipelineStage {
         return process
     }
 
+    /// Starts every ``Daemon``.
+    func startAll() async throws -> [Daemon: ChildProcess] {
+        var daemons: [Daemon: ChildProcess] = [:]
+        for daemon in Daemon.allCases { daemons[daemon] = try await start(daemon) }
+        return daemons
+    }
+
     /// Waits until the log holds at least `burstEvents` events of a ``PanelBurst`` and the log
     /// and push tubes are empty (every job written, pushed and deleted).
     func waitUntilSettled(burstEvents: Int, timeout: Duration = .seconds(240)) async throws {
@@ -109,8 +116,12 @@ struct PipelineStage {
     }
 
     /// Whether `tube` holds no job at all: none ready, reserved, delayed or buried.
+    /// A tube that does not exist (beanstalkd drops a tube with no job and no watcher, as when
+    /// it has just restarted) is empty.
     func isEmpty(tube: String) throws -> Bool {
-        let counts = try stats(tube: tube)
+        let client = try RawBeanstalkClient(server)
+        defer { client.close() }
+        guard let counts = try client.statsIfExists(tube: tube) else { return true }
         return ["current-jobs-ready", "current-jobs-reserved", "current-jobs-delayed", "current-jobs-buried"]
             .allSatisfy { counts[$0] == "0" }
     }
