@@ -54,10 +54,12 @@ endif
 # The long reliability runs: the suites named …Soak… (which `make test` skips). Their figures go to $(SOAK_REPORT), printed at the end.
 SOAK_REPORT := .build/soak-report.txt
 
-soak: libraries beanstalkd supervisor python-peer ## The long reliability runs (about 15 minutes): load for 10 minutes, a 4-minute APNs outage, a million TPI fuzz inputs
+# They run the release executables, as deployed.
+soak: libraries beanstalkd supervisor python-peer release ## The long reliability runs (about 15 minutes): load for 10 minutes, a 4-minute APNs outage, a million TPI fuzz inputs
 	$(SWIFT) build --build-tests
 	rm -f $(SOAK_REPORT)
-	$(TEST_ENV) HOWALARMING_RELIABILITY_REPORT="$(CURDIR)/$(SOAK_REPORT)" $(SWIFT) test --skip-build --filter Soak
+	$(TEST_ENV) HOWALARMING_BIN_DIR="$$($(SWIFT) build -c release --show-bin-path)" \
+	    HOWALARMING_RELIABILITY_REPORT="$(CURDIR)/$(SOAK_REPORT)" $(SWIFT) test --skip-build --filter Soak
 	@echo "--- soak figures ($(SOAK_REPORT)) ---"; cat $(SOAK_REPORT)
 
 bench: libraries beanstalkd python-peer bench-peers ## Benchmarks against peers, a few minutes: prints tables, stores bench/results/<time>.md
