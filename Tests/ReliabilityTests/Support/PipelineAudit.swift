@@ -13,7 +13,7 @@ struct PipelineAudit: Sendable {
     /// The `apns-id` of every accepted request per (event id, token): a repeat with the same
     /// `apns-id` shows on the phone once.
     let apnsIDs: [DeliveryKey: Set<String>]
-    /// The event ids each phone token got (200), in the order the mock accepted them.
+    /// The event ids each phone token got (200), in the order the mock first accepted them.
     let deliveryOrder: [String: [String]]
 
     /// One event for one phone.
@@ -35,7 +35,7 @@ struct PipelineAudit: Sendable {
             let key = DeliveryKey(eventID: id, token: request.deviceToken)
             deliveries[key, default: 0] += 1
             apnsIDs[key, default: []].insert(request.headers["apns-id"] ?? "")
-            deliveryOrder[request.deviceToken, default: []].append(id)
+            if deliveries[key] == 1 { deliveryOrder[request.deviceToken, default: []].append(id) }
         }
         return PipelineAudit(logged: logged, deliveries: deliveries, apnsIDs: apnsIDs, deliveryOrder: deliveryOrder)
     }
@@ -121,6 +121,15 @@ extension PipelineAudit {
         #expect(burst.mismatch(in: burstMessages, expected: expected) == nil, sourceLocation: sourceLocation)
         #expect(repeatedLogLines.isEmpty, "\(repeatedLogLines.prefix(10))", sourceLocation: sourceLocation)
         #expect(sequenceBreaks.isEmpty, "\(sequenceBreaks.prefix(10))", sourceLocation: sourceLocation)
+    }
+
+    /// Expects every logged event to have reached every phone, as one notification: any repeat
+    /// (a send whose reply came after the consumer's deadline, retried) has the same `apns-id`.
+    func expectShownOnceOnEveryPhone(sourceLocation: SourceLocation = #_sourceLocation) {
+        let missing = deliveriesOtherThanOnce(to: PipelineStage.phoneTokens).filter { $0.hasSuffix(": 0") }
+        #expect(missing.isEmpty, "\(missing.count) (event, phone) pairs never delivered: \(missing.prefix(10))", sourceLocation: sourceLocation)
+        let repeatedWithOtherIDs = apnsIDs.filter { $0.value.count > 1 }
+        #expect(repeatedWithOtherIDs.isEmpty, "repeats with another apns-id: \(repeatedWithOtherIDs.count)", sourceLocation: sourceLocation)
     }
 
     /// Expects every logged event to have reached every phone exactly once.
