@@ -7,8 +7,9 @@ TEST_FLAGS ?=
 
 VENV := .venv
 VENV_PYTHON := $(CURDIR)/$(VENV)/bin/python3
-# What the Python interop peer imports (the reference implementation's client and the schema validator).
-PYTHON_TEST_PACKAGES := greenstalk jsonschema
+# What the Python interop peer imports (the reference implementation's client and the schema
+# validator), and the HTTP API fuzzer that tests docs/openapi.yaml against the command API.
+PYTHON_TEST_PACKAGES := greenstalk jsonschema 'schemathesis>=4.32,<5'
 # What the benchmarks add: the APNs client they compare with.
 PYTHON_BENCH_PACKAGES := aioapns
 
@@ -39,7 +40,7 @@ release: libraries ## Build optimized executables (swift build -c release)
 # The test targets that run TLS servers and clients or the whole system, and the suites that run
 # script consumers with their Python stand-ins (many short-lived processes): run on their own, after the others, so that
 # the timing-sensitive tests of both groups do not share two cores with all of them at once.
-HEAVY_TESTS := PushDeliveryTests|PushConsumerTests|SystemTests|ConsumeTests|ExampleConsumerTests|ReliabilityTests
+HEAVY_TESTS := PushDeliveryTests|PushConsumerTests|SystemTests|ConsumeTests|ExampleConsumerTests|ReliabilityTests|SchemathesisTests|HostileClientTests
 TEST_ENV = HOWALARMING_TEST_PYTHON="$(VENV_PYTHON)" HOWALARMING_BIN_DIR="$$($(SWIFT) build --show-bin-path)"
 
 test: libraries beanstalkd supervisor python-peer ## Install what the tests need if missing, build, run all tests
@@ -122,9 +123,9 @@ supervisor: ## Install supervisor with apt-get, unless it is installed
 	    $(APT_GET) update && $(APT_GET) install -y supervisor >/dev/null; \
 	fi
 
-python-peer: ## Create .venv with greenstalk and jsonschema, unless they import
+python-peer: ## Create .venv with greenstalk, jsonschema and schemathesis, unless they import
 	@set -e; \
-	if ! "$(VENV_PYTHON)" -c 'import greenstalk, jsonschema' 2>/dev/null; then \
+	if ! "$(VENV_PYTHON)" -c 'import greenstalk, jsonschema, schemathesis' 2>/dev/null; then \
 	    if ! "$(VENV_PYTHON)" -m pip --version >/dev/null 2>&1; then \
 	        echo "creating the Python virtualenv $(VENV)"; \
 	        rm -rf $(VENV); \

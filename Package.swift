@@ -311,6 +311,7 @@ let package = Package(
             dependencies: [
                 "EnvisalinkTPI",
                 "AlarmCore",
+                "TestSupport",
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOTestUtils", package: "swift-nio"),
             ],

@@ -1,12 +1,9 @@
 import AlarmCore
-import Foundation
 import Testing
 
 /// `deploy/config.example.yaml` must stay valid and in step with the code.
 @Suite struct ConfigExampleTests {
-    private static let examplePath = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        .appendingPathComponent("deploy/config.example.yaml").path
+    private static let examplePath = ExampleConfig.path
 
     @Test func exampleLoadsWithoutWarnings() throws {
         let config = try HowAlarmingConfig.load(explicitPath: Self.examplePath, environment: [:])
@@ -19,12 +16,8 @@ import Testing
         #expect(config.envisalink?.codeMaster?.value == "1234")
     }
 
-    @Test func commentedPushServicesAreValidWhenEnabled() throws {
-        let text = try String(contentsOfFile: Self.examplePath, encoding: .utf8)
-        let enabled = text.split(separator: "\n", omittingEmptySubsequences: false).map { line in
-            line.hasPrefix("  # apns:") || line.hasPrefix("  # fcm:") || line.hasPrefix("  #   ")
-                ? "  " + line.dropFirst(4) : line
-        }.joined(separator: "\n")
+    @Test func commentedPushServicesAndTLSAreValidWhenEnabled() throws {
+        let enabled = try ExampleConfig.load().lines.joined(separator: "\n")
         let config = try HowAlarmingConfig.parse(yaml: enabled, path: Self.examplePath, environment: [:])
         #expect(config.warnings == [])
         #expect(
@@ -33,5 +26,6 @@ import Testing
                     keyID: "ABC123DEFG", teamID: "TEAM123456"))
         #expect(config.push.apns?.environment == .production)
         #expect(config.push.fcm?.serviceAccountFile.hasSuffix("/deploy/service-account.json") == true)
+        #expect(config.command.tls?.certificateFile.hasSuffix("/deploy/api-cert.pem") == true)
     }
 }

@@ -47,13 +47,7 @@ struct QueueProbe: Sendable {
     /// Puts `body` on `tube` exactly as given; returns the job's id.
     @discardableResult
     func put(_ body: String, in tube: String) throws -> Int {
-        let client = try RawBeanstalkClient(server)
-        guard try client.command("use \(tube)") == "USING \(tube)" else { throw unexpected("not USING", "use \(tube)") }
-        let bytes = Array(body.utf8)
-        try client.send(Array("put 1024 0 60 \(bytes.count)\r\n".utf8) + bytes + [13, 10])
-        let reply = try client.readLine()
-        guard reply.hasPrefix("INSERTED "), let id = Int(reply.dropFirst("INSERTED ".count)) else { throw unexpected(reply, "put") }
-        return id
+        try RawBeanstalkClient(server).put(Array(body.utf8), in: tube)
     }
 
     /// A stats command's reply as key/value pairs, or `nil` for `NOT_FOUND`.

@@ -59,6 +59,48 @@ extension RunningAPI {
 struct DaemonAPI: RunningAPI {
     let port: Int
     let server: BeanstalkdServer
+    /// A token with the control scope and one with the read scope, made before the start.
+    var controlToken = ""
+    var readToken = ""
+
+    /// Settings under which thousands of failed authentications from loopback do not end in
+    /// throttling (429), for tests that fail on purpose.
+    static let unthrottled = "  auth_failure_limit: 1000\n  auth_failure_window: 1"
+
+    /// Runs `body` with a beanstalkd and a `howalarming-command` process started on a free port;
+    /// `settings` adds keys to the `command` section (indented by two spaces; by default
+    /// ``unthrottled``). Stops the daemon
+    /// with SIGTERM afterwards and expects it to exit cleanly. Tests whose clients block their
+    /// thread use the process, so that they cannot starve an in-process server.
+    static func run(settings: String = unthrottled, _ body: (DaemonAPI) async throws -> Void) async throws {
+        try await withTemporaryDirectory { directory in
+            try await withBeanstalkd { server in
+                let port = try ClosedPort().port  // free once the value is released
+                let configPath = directory.appending("config.yaml")
+                try (APIStage.configurationText(port: server.port, directory: directory, extra: settings) + "\n  listen: 127.0.0.1:\(port)\n")
+                    .write(toFile: configPath, atomically: true, encoding: .utf8)
+                let executable = try Executables.path("howalarming-command")
+                var api = DaemonAPI(port: port, server: server)
+                api.controlToken = try await createToken(executable, configPath, scope: "control")
+                api.readToken = try await createToken(executable, configPath, scope: "read")
+                let daemon = try ProcessRunner.start("/bin/sh", arguments: ["-c", "exec \"$0\" --config \"$1\" 2>&1", executable, configPath])
+                _ = try await daemon.awaitLine(containing: "http api listening", timeout: .seconds(20))
+                try await running {
+                    try await body(api)
+                } then: {
+                    daemon.signal(SIGTERM)
+                    let status = try? await daemon.waitForExit(timeout: .seconds(10))
+                    #expect(status == .exited(0), "\(daemon.report)")
+                }
+            }
+        }
+    }
+
+    private static func createToken(_ executable: String, _ configPath: String, scope: String) async throws -> String {
+        let created = try await ProcessRunner.run(
+            executable, arguments: ["tokens", "create", "--config", configPath, "--name", scope, "--scope", scope])
+        return try #require(created.stdout.split(separator: "\n").last.map(String.init), "\(created.stderr)")
+    }
 }
 
 /// The HTTP methods the tests send.

@@ -1,9 +1,9 @@
 import Foundation
 
 /// Where things are in the package checkout this file was compiled from.
-enum PackageLayout {
+public enum PackageLayout {
     /// The package root: this file is `<root>/Tests/TestSupport/PackageLayout.swift`.
-    static let root: String = {
+    public static let root: String = {
         var url = URL(fileURLWithPath: #filePath)
         for _ in 0..<3 { url.deleteLastPathComponent() }
         return url.path

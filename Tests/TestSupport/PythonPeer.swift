@@ -1,14 +1,14 @@
 public import Foundation
 
 /// The Python interpreter interop tests run peers with (the reference implementation's
-/// libraries: `greenstalk`, `jsonschema`).
+/// libraries: `greenstalk`, `jsonschema`; and `schemathesis`, the HTTP API fuzzer).
 ///
 /// Uses `HOWALARMING_TEST_PYTHON` when set (`make test` sets it), else `<package root>/.venv/bin/python3`.
 public struct PythonPeer: Sendable {
     /// The environment variable naming the interpreter.
     public static let interpreterVariable = "HOWALARMING_TEST_PYTHON"
     /// The modules the interop scripts import.
-    public static let requiredModules = ["greenstalk", "jsonschema"]
+    public static let requiredModules = ["greenstalk", "jsonschema", "schemathesis"]
 
     /// The interpreter's path.
     public let interpreter: String
@@ -24,7 +24,7 @@ public struct PythonPeer: Sendable {
 
     /// Checks that `interpreter` exists and imports ``requiredModules``.
     public init(interpreter: String) async throws(TestSupportError) {
-        let hint = "run `make test`, which creates .venv with greenstalk and jsonschema"
+        let hint = "run `make test`, which creates .venv with greenstalk, jsonschema and schemathesis"
         guard Posix.isExecutableFile(interpreter) else {
             throw TestSupportError(.notInstalled, "the Python interop peer \(interpreter) does not exist: \(hint)")
         }

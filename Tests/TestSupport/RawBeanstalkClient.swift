@@ -1,13 +1,9 @@
-#if canImport(Glibc)
-import Glibc
-#endif
-
-/// A tiny blocking beanstalkd client for tests: it sends exactly the bytes it is given and
-/// reads replies raw, so tests can check the server (and protocol edge cases) without our
+/// A tiny blocking beanstalkd client for tests (a ``RawConnection``): it sends exactly the
+/// bytes it is given and reads replies raw, so tests can check the server (and protocol edge cases) without our
 /// own client. Blocking calls wait at most the connection's timeout.
 ///
 /// Not thread-safe: use each client from one task.
-public final class RawBeanstalkClient {
+public final class RawBeanstalkClient: RawConnection {
     /// A reply line and, for replies that carry one (`OK`, `FOUND`, `RESERVED`), the body.
     public struct Reply: Sendable, Hashable {
         /// The reply line without `\r\n`, e.g. `FOUND 1 5`.
@@ -18,10 +14,6 @@ public final class RawBeanstalkClient {
         /// The body decoded as UTF-8.
         public var bodyText: String? { body.map { String(decoding: $0, as: UTF8.self) } }
     }
-
-    private var descriptor: Int32
-    private var buffer: [UInt8] = []
-    private let endpoint: Sockets.Endpoint
 
     /// Connects over TCP; reads and writes time out after `timeout`.
     public convenience init(host: String = "127.0.0.1", port: Int, timeout: Duration = .seconds(5)) throws(TestSupportError) {
@@ -36,62 +28,6 @@ public final class RawBeanstalkClient {
     /// Connects to `server`, over its unix socket if it has one, else over TCP.
     public convenience init(_ server: BeanstalkdServer, timeout: Duration = .seconds(5)) throws(TestSupportError) {
         try self.init(server.endpoint, timeout: timeout)
-    }
-
-    init(_ endpoint: Sockets.Endpoint, timeout: Duration) throws(TestSupportError) {
-        self.endpoint = endpoint
-        descriptor = try Sockets.connect(to: endpoint, timeout: timeout)
-    }
-
-    deinit {
-        close()
-    }
-
-    /// Closes the connection; later calls do nothing.
-    public func close() {
-        guard descriptor >= 0 else { return }
-        Posix.close(descriptor)
-        descriptor = -1
-    }
-
-    /// Sends `bytes` exactly.
-    public func send(_ bytes: [UInt8]) throws(TestSupportError) {
-        var sent = 0
-        while sent < bytes.count {
-            let count = bytes.withUnsafeBytes { Glibc.send(descriptor, $0.baseAddress! + sent, bytes.count - sent, Int32(MSG_NOSIGNAL)) }
-            if count < 0 {
-                if errno == EINTR { continue }
-                throw .systemCall("send to \(endpoint)", errno: errno)
-            }
-            sent += count
-        }
-    }
-
-    /// Sends the UTF-8 bytes of `text` exactly (write the `\r\n`s yourself).
-    public func send(_ text: String) throws(TestSupportError) {
-        try send(Array(text.utf8))
-    }
-
-    /// Reads up to the next `\r\n` (or `terminator`) and returns the line without it. Throws
-    /// ``TestSupportError/Code/connectionClosed`` at end of stream.
-    public func readLine(terminator: [UInt8] = [13, 10]) throws(TestSupportError) -> String {
-        var searchFrom = 0
-        while true {
-            if let end = buffer[searchFrom...].firstRange(of: terminator) {
-                let line = String(decoding: buffer[..<end.lowerBound], as: UTF8.self)
-                buffer.removeSubrange(..<end.upperBound)
-                return line
-            }
-            searchFrom = max(0, buffer.count - 1)
-            try fill()
-        }
-    }
-
-    /// Reads exactly `count` bytes.
-    public func readBytes(_ count: Int) throws(TestSupportError) -> [UInt8] {
-        while buffer.count < count { try fill() }
-        defer { buffer.removeSubrange(..<count) }
-        return Array(buffer[..<count])
     }
 
     /// Sends `line` plus `\r\n` and returns the reply line.
@@ -111,6 +47,29 @@ public final class RawBeanstalkClient {
         return Reply(line: reply, body: Array(body.dropLast(2)))
     }
 
+    /// Puts `body` on `tube` exactly as given (priority 1024, no delay, TTR 60 s); returns the job's id.
+    @discardableResult
+    public func put(_ body: [UInt8], in tube: String) throws(TestSupportError) -> Int {
+        let using = try command("use \(tube)")
+        guard using == "USING \(tube)" else { throw unexpected(using, "use \(tube)") }
+        try send(Array("put 1024 0 60 \(body.count)\r\n".utf8) + body + [13, 10])
+        let reply = try readLine()
+        guard reply.hasPrefix("INSERTED "), let id = Int(reply.dropFirst("INSERTED ".count)) else { throw unexpected(reply, "put") }
+        return id
+    }
+
+    /// Job `id`'s state (`ready`, `reserved`, `delayed` or `buried`) and body, or `nil` when
+    /// beanstalkd has no such job (any more).
+    public func job(_ id: Int) throws(TestSupportError) -> (state: String, body: [UInt8])? {
+        let stats = try request("stats-job \(id)")
+        if stats.line == "NOT_FOUND" { return nil }
+        let pairs = try Self.pairs(in: stats, of: "stats-job \(id)", from: "\(endpoint)")
+        let peek = try request("peek \(id)")
+        if peek.line == "NOT_FOUND" { return nil }
+        guard let state = pairs["state"], let body = peek.body else { throw unexpected(peek.line, "peek \(id)") }
+        return (state, body)
+    }
+
     /// Sends `stats` (or `stats-tube TUBE` when `tube` is given) and returns its `key: value` pairs.
     public func stats(tube: String? = nil) throws(TestSupportError) -> [String: String] {
         let command = tube.map { "stats-tube \($0)" } ?? "stats"
@@ -124,6 +83,10 @@ public final class RawBeanstalkClient {
         let reply = try request("stats-tube \(tube)")
         if reply.line == "NOT_FOUND" { return nil }
         return try Self.pairs(in: reply, of: "stats-tube \(tube)", from: "\(endpoint)")
+    }
+
+    private func unexpected(_ reply: String, _ command: String) -> TestSupportError {
+        TestSupportError(.unexpectedReply, "beanstalkd at \(endpoint) answered \(command) with \(reply)")
     }
 
     private static func pairs(in reply: Reply, of command: String, from endpoint: String) throws(TestSupportError)
@@ -140,17 +103,4 @@ public final class RawBeanstalkClient {
         return pairs
     }
 
-    private func fill() throws(TestSupportError) {
-        var chunk = [UInt8](repeating: 0, count: 65_536)
-        let count = chunk.withUnsafeMutableBytes { recv(descriptor, $0.baseAddress!, $0.count, 0) }
-        if count > 0 {
-            buffer += chunk[..<count]
-        } else if count == 0 {
-            throw TestSupportError(.connectionClosed, "\(endpoint) closed the connection")
-        } else if errno == EAGAIN || errno == EWOULDBLOCK {
-            throw TestSupportError(.timedOut, "no reply from \(endpoint) in time")
-        } else if errno != EINTR {
-            throw .systemCall("recv from \(endpoint)", errno: errno)
-        }
-    }
 }

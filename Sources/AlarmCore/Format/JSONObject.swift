@@ -6,8 +6,8 @@ import Foundation
 
 /// The top-level fields of a job body that must be a JSON object.
 ///
-/// Parsing never traps on hostile input: JSONDecoder rejects invalid JSON and nesting deeper
-/// than its limit, and every failure becomes a ``FormatError``.
+/// Parsing never traps on hostile input: ``decodeJSONObject(_:from:)`` refuses deep nesting
+/// before JSONDecoder sees it, and every failure becomes a ``FormatError``.
 struct JSONObject {
     /// Any JSON object key.
     struct Key: CodingKey {
@@ -27,17 +27,7 @@ struct JSONObject {
 
     /// Parses `text`, which must hold exactly one JSON object.
     init(parsing text: String) throws(FormatError) {
-        guard text.contains(where: { !$0.isWhitespace }) else {
-            throw FormatError(field: nil, reason: "empty body, expected a JSON object")
-        }
-        do {
-            self = try JSONDecoder().decode(JSONObject.self, from: Data(text.utf8))
-        } catch let error as FormatError {
-            throw error
-        } catch {
-            // No excerpt: a command body may carry access codes.
-            throw FormatError(field: nil, reason: "not valid JSON (\(text.utf8.count) bytes)")
-        }
+        self = try decodeJSONObject(JSONObject.self, from: text)
     }
 
     /// A job body as text, rejecting bytes that are not UTF-8.

@@ -3,6 +3,7 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
+import AlarmCore
 import Hummingbird
 import NIOCore
 
@@ -11,7 +12,8 @@ extension Request {
     ///
     /// - Throws: ``APIError`` 415 unless `Content-Type` is `application/json` (parameters such as
     ///   `charset=utf-8` allowed), 413 when the body is larger than `limit` bytes (checked on
-    ///   `Content-Length` before reading, and while reading), 400 when it is not the JSON expected.
+    ///   `Content-Length` before reading, and while reading), 400 when it is not the JSON expected
+    ///   (or nests deeper than ``JSONNesting/limit``).
     mutating func decodeJSON<Body: Decodable>(_ type: Body.Type, limit: Int) async throws -> Body {
         let mediaType = headers[.contentType]?.split(separator: ";").first?.filter { $0 != " " && $0 != "\t" }.lowercased()
         guard mediaType == "application/json" else {
@@ -24,6 +26,9 @@ extension Request {
             buffer = try await collectBody(upTo: limit)
         } catch is NIOTooManyBytesError {
             throw tooLarge
+        }
+        guard !JSONNesting.exceedsLimit(buffer.readableBytesView) else {
+            throw APIError.badRequest("the body is not valid JSON: \(JSONNesting.tooDeep)")
         }
         do {
             return try JSONDecoder().decode(Body.self, from: Data(buffer.readableBytesView))

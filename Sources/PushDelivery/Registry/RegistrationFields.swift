@@ -26,16 +26,7 @@ struct RegistrationFields: Decodable {
 
     /// Parses `text`, which must hold exactly one JSON object.
     init(parsing text: String) throws(FormatError) {
-        guard text.contains(where: { !$0.isWhitespace }) else {
-            throw FormatError(field: nil, reason: "empty body, expected a JSON object")
-        }
-        do {
-            self = try JSONDecoder().decode(RegistrationFields.self, from: Data(text.utf8))
-        } catch let error as FormatError {
-            throw error
-        } catch {
-            throw FormatError(field: nil, reason: "not valid JSON (\(text.utf8.count) bytes)")
-        }
+        self = try decodeJSONObject(RegistrationFields.self, from: text)
     }
 
     init(from decoder: any Decoder) throws {

@@ -1,5 +1,6 @@
 import AlarmCore
 import EnvisalinkTPI
+import TestSupport
 import NIOCore
 import Testing
 #if canImport(FoundationEssentials)
