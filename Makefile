@@ -41,12 +41,16 @@ release: libraries ## Build optimized executables (swift build -c release)
 # script consumers with their Python stand-ins (many short-lived processes): run on their own, after the others, so that
 # the timing-sensitive tests of both groups do not share two cores with all of them at once.
 HEAVY_TESTS := PushDeliveryTests|PushConsumerTests|SystemTests|ConsumeTests|ExampleConsumerTests|ReliabilityTests|SchemathesisTests|HostileClientTests
+# The fuzzers: CPU-bound loops that would hold the test process's two threads for seconds, so they
+# run on their own, before the others.
+FUZZ_TESTS := TPIFuzzTests|JobFuzzTests
 TEST_ENV = HOWALARMING_TEST_PYTHON="$(VENV_PYTHON)" HOWALARMING_BIN_DIR="$$($(SWIFT) build --show-bin-path)"
 
 test: libraries beanstalkd supervisor python-peer ## Install what the tests need if missing, build, run all tests
 	$(SWIFT) build --build-tests
 ifeq ($(TEST_FLAGS),)
-	$(TEST_ENV) $(SWIFT) test --skip-build --skip '$(HEAVY_TESTS)' --skip Soak
+	$(TEST_ENV) $(SWIFT) test --skip-build --filter '$(FUZZ_TESTS)' --skip Soak
+	$(TEST_ENV) $(SWIFT) test --skip-build --skip '$(HEAVY_TESTS)|$(FUZZ_TESTS)' --skip Soak
 	$(TEST_ENV) $(SWIFT) test --skip-build --filter '$(HEAVY_TESTS)' --skip Soak
 else
 	$(TEST_ENV) $(SWIFT) test --skip-build $(TEST_FLAGS)
@@ -56,7 +60,7 @@ endif
 SOAK_REPORT := .build/soak-report.txt
 
 # They run the release executables, as deployed.
-soak: libraries beanstalkd supervisor python-peer release ## The long reliability runs (about 15 minutes): load for 10 minutes, a 4-minute APNs outage, a million TPI fuzz inputs
+soak: libraries beanstalkd supervisor python-peer release ## The long reliability runs (about 15 minutes): load for 10 minutes, a 4-minute APNs outage, a million TPI inputs and a million job bodies per decoder
 	$(SWIFT) build --build-tests
 	rm -f $(SOAK_REPORT)
 	$(TEST_ENV) HOWALARMING_BIN_DIR="$$($(SWIFT) build -c release --show-bin-path)" \

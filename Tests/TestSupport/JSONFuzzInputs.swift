@@ -16,7 +16,7 @@ public struct JSONFuzzInputs {
         case truncatedDocument
         /// Random bytes, mostly printable.
         case randomBytes
-        /// Arrays or objects nested thousands deep.
+        /// Arrays or objects nested deeper than any document (33 to 5,000 levels).
         case deepNesting
         /// A JSON value that is not an object.
         case notAnObject
@@ -56,9 +56,12 @@ public struct JSONFuzzInputs {
         case .randomBytes:
             return (kind, (0..<Int.random(in: 0...200, using: &random)).map { _ in randomByte() })
         case .deepNesting:
-            let depth = Int.random(in: 100...20_000, using: &random)
+            let depth = Int.random(in: 33...5_000, using: &random)
             let opening = Bool.random(using: &random) ? Array("[".utf8) : Array(#"{"a":"#.utf8)
-            return (kind, Array(repeatElement(opening, count: depth).joined()))
+            var bytes: [UInt8] = []
+            bytes.reserveCapacity(depth * opening.count)
+            for _ in 0..<depth { bytes.append(contentsOf: opening) }
+            return (kind, bytes)
         case .notAnObject: return (kind, Array(Self.hostileValues.randomElement(using: &random)!.utf8))
         }
     }
