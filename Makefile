@@ -40,18 +40,22 @@ release: libraries ## Build optimized executables (swift build -c release)
 # The test targets that run TLS servers and clients or the whole system, and the suites that run
 # script consumers with their Python stand-ins (many short-lived processes): run on their own, after the others, so that
 # the timing-sensitive tests of both groups do not share two cores with all of them at once.
-HEAVY_TESTS := PushDeliveryTests|PushConsumerTests|SystemTests|ConsumeTests|ExampleConsumerTests|ReliabilityTests|SchemathesisTests|HostileClientTests
-# The fuzzers: CPU-bound loops that would hold the test process's two threads for seconds, so they
-# run on their own, before the others.
-FUZZ_TESTS := TPIFuzzTests|JobFuzzTests
+HEAVY_TESTS := PushDeliveryTests|PushConsumerTests|SystemTests|ConsumeTests|ExampleConsumerTests
+# The fault tests: each runs the whole pipeline (beanstalkd, the simulator, four daemons, mock
+# APNs and FCM) and times recoveries, so they run last, one at a time.
+PIPELINE_TESTS := ReliabilityTests
+# The fuzzers: CPU-bound loops (and schemathesis, and hundreds of hostile HTTP connections) that
+# would hold the two cores for seconds, so they run on their own, before the others.
+FUZZ_TESTS := TPIFuzzTests|JobFuzzTests|SchemathesisTests|HostileClientTests
 TEST_ENV = HOWALARMING_TEST_PYTHON="$(VENV_PYTHON)" HOWALARMING_BIN_DIR="$$($(SWIFT) build --show-bin-path)"
 
 test: libraries beanstalkd supervisor python-peer ## Install what the tests need if missing, build, run all tests
 	$(SWIFT) build --build-tests
 ifeq ($(TEST_FLAGS),)
 	$(TEST_ENV) $(SWIFT) test --skip-build --filter '$(FUZZ_TESTS)' --skip Soak
-	$(TEST_ENV) $(SWIFT) test --skip-build --skip '$(HEAVY_TESTS)|$(FUZZ_TESTS)' --skip Soak
+	$(TEST_ENV) $(SWIFT) test --skip-build --skip '$(HEAVY_TESTS)|$(FUZZ_TESTS)|$(PIPELINE_TESTS)' --skip Soak
 	$(TEST_ENV) $(SWIFT) test --skip-build --filter '$(HEAVY_TESTS)' --skip Soak
+	$(TEST_ENV) $(SWIFT) test --skip-build --filter '$(PIPELINE_TESTS)' --skip Soak --no-parallel
 else
 	$(TEST_ENV) $(SWIFT) test --skip-build $(TEST_FLAGS)
 endif

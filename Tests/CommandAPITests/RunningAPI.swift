@@ -57,7 +57,7 @@ extension RunningAPI {
 
 /// The API of a `howalarming-command` process.
 struct DaemonAPI: RunningAPI {
-    let port: Int
+    var port: Int
     let server: BeanstalkdServer
     /// A token with the control scope and one with the read scope, made before the start.
     var controlToken = ""
@@ -75,16 +75,15 @@ struct DaemonAPI: RunningAPI {
     static func run(settings: String = unthrottled, _ body: (DaemonAPI) async throws -> Void) async throws {
         try await withTemporaryDirectory { directory in
             try await withBeanstalkd { server in
-                let port = try ClosedPort().port  // free once the value is released
                 let configPath = directory.appending("config.yaml")
-                try (APIStage.configurationText(port: server.port, directory: directory, extra: settings) + "\n  listen: 127.0.0.1:\(port)\n")
-                    .write(toFile: configPath, atomically: true, encoding: .utf8)
                 let executable = try Executables.path("howalarming-command")
-                var api = DaemonAPI(port: port, server: server)
+                try APIStage.configurationText(port: server.port, directory: directory, extra: settings)
+                    .write(toFile: configPath, atomically: true, encoding: .utf8)
+                var api = DaemonAPI(port: 0, server: server)
                 api.controlToken = try await createToken(executable, configPath, scope: "control")
                 api.readToken = try await createToken(executable, configPath, scope: "read")
-                let daemon = try ProcessRunner.start("/bin/sh", arguments: ["-c", "exec \"$0\" --config \"$1\" 2>&1", executable, configPath])
-                _ = try await daemon.awaitLine(containing: "http api listening", timeout: .seconds(20))
+                let (daemon, port) = try await startListening(executable, configPath: configPath, directory: directory, settings: settings, server: server)
+                api.port = port
                 try await running {
                     try await body(api)
                 } then: {
@@ -94,6 +93,26 @@ struct DaemonAPI: RunningAPI {
                 }
             }
         }
+    }
+
+    /// Starts the daemon on a free port; tries another when a test running beside it took the
+    /// port first.
+    private static func startListening(
+        _ executable: String, configPath: String, directory: TemporaryDirectory, settings: String, server: BeanstalkdServer
+    ) async throws -> (ChildProcess, Int) {
+        for attempt in 1...5 {
+            let port = try ClosedPort().port  // free once the value is released
+            try (APIStage.configurationText(port: server.port, directory: directory, extra: settings) + "\n  listen: 127.0.0.1:\(port)\n")
+                .write(toFile: configPath, atomically: true, encoding: .utf8)
+            let daemon = try ProcessRunner.start("/bin/sh", arguments: ["-c", "exec \"$0\" --config \"$1\" 2>&1", executable, configPath])
+            do {
+                _ = try await daemon.awaitLine(containing: "http api listening", timeout: .seconds(20))
+                return (daemon, port)
+            } catch {
+                guard attempt < 5, daemon.lines.contains(where: { $0.contains("Address already in use") }) else { throw error }
+            }
+        }
+        throw TestSupportError(.exitedEarly, "howalarming-command found no free port")
     }
 
     private static func createToken(_ executable: String, _ configPath: String, scope: String) async throws -> String {
