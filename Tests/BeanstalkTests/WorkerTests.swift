@@ -96,7 +96,8 @@ struct WorkerTests {
             let cancelled = ContinuousClock.now
             waiting.cancel()
             await #expect(throws: CancellationError.self) { try await waiting.value }
-            #expect(ContinuousClock.now - cancelled < .seconds(2))
+            // Well before the reserve's own 60 s; the margin is for a loaded machine.
+            #expect(ContinuousClock.now - cancelled < .seconds(10))
         }
     }
 

@@ -74,7 +74,7 @@ final class RawTPIClient: Sendable {
     }
 
     /// The next line, waiting up to `timeout`; throws if none arrives or the server closes first.
-    func nextLine(timeout: Duration = .seconds(5)) async throws -> Line {
+    func nextLine(timeout: Duration = .seconds(15)) async throws -> Line {
         try await poll(timeout, "a line") { state in
             guard let newline = state.bytes[state.consumed...].firstIndex(of: UInt8(ascii: "\n")) else {
                 return state.closed ? .failure(TestSupportError(.connectionClosed, "closed before a full line")) : nil
@@ -89,7 +89,7 @@ final class RawTPIClient: Sendable {
     }
 
     /// The next line as a frame written `CODE+DATA` (checksum verified and removed), such as `5051`.
-    func nextFrame(timeout: Duration = .seconds(5)) async throws -> String {
+    func nextFrame(timeout: Duration = .seconds(15)) async throws -> String {
         let line = try await nextLine(timeout: timeout)
         guard case .frame(let frame) = TPILine.parse(Array(line.text.utf8)) else {
             throw TestSupportError(.unexpectedReply, "not a valid frame: \(line.text)")
@@ -98,7 +98,7 @@ final class RawTPIClient: Sendable {
     }
 
     /// The next `count` frames, as ``nextFrame(timeout:)`` writes them.
-    func nextFrames(_ count: Int, timeout: Duration = .seconds(5)) async throws -> [String] {
+    func nextFrames(_ count: Int, timeout: Duration = .seconds(15)) async throws -> [String] {
         var frames: [String] = []
         for _ in 0..<count { frames.append(try await nextFrame(timeout: timeout)) }
         return frames
@@ -111,7 +111,7 @@ final class RawTPIClient: Sendable {
     }
 
     /// Frames until one equal to `last` (included), at most 100.
-    func frames(through last: String, timeout: Duration = .seconds(5)) async throws -> [String] {
+    func frames(through last: String, timeout: Duration = .seconds(15)) async throws -> [String] {
         var frames: [String] = []
         while frames.last != last {
             guard frames.count < 100 else { throw TestSupportError(.unexpectedReply, "no \(last) in \(frames)") }
@@ -121,7 +121,7 @@ final class RawTPIClient: Sendable {
     }
 
     /// Waits until the server has closed the connection, with no unread line left.
-    func expectClosed(timeout: Duration = .seconds(5)) async throws {
+    func expectClosed(timeout: Duration = .seconds(15)) async throws {
         let unread: String = try await poll(timeout, "the connection to close") { state in
             state.closed ? .success(String(decoding: state.bytes[state.consumed...], as: UTF8.self)) : nil
         }
