@@ -1,5 +1,6 @@
 import AlarmCore
 import Foundation
+import TestSupport
 import Testing
 
 /// Every key of `deploy/config.example.yaml` (its push services and TLS enabled) in turn: given a
@@ -65,9 +66,7 @@ struct ExampleConfig {
         let value: String
     }
 
-    static let path = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        .appendingPathComponent("deploy/config.example.yaml").path
+    static let path = PackageLayout.root + "/deploy/config.example.yaml"
 
     let lines: [String]
     let leaves: [Leaf]

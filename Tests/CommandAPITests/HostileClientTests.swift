@@ -66,7 +66,7 @@ struct HostileClientTests {
             let token = stage.readToken
             var stalled: [RawConnection] = []
             for index in 0..<200 {
-                let connection = try RawConnection(tcpHost: "127.0.0.1", port: stage.port)
+                let connection = try RawConnection(port: stage.port)
                 try connection.send(index.isMultiple(of: 2) ? "GET /v1/sta" : "POST /v1/commands HTTP/1.1\r\nContent-Length: 100\r\n\r\n{\"co")
                 stalled.append(connection)
             }
@@ -75,7 +75,7 @@ struct HostileClientTests {
             #expect(try await stage.request(.GET, "/v1/status", token: token).status == 200)
             #expect(.now - started < .seconds(10), "with 200 stalled clients, two requests took \(ContinuousClock.now - started)")
 
-            let trickling = try RawConnection(tcpHost: "127.0.0.1", port: stage.port, timeout: .seconds(10))
+            let trickling = try RawConnection(port: stage.port, timeout: .seconds(10))
             for byte in "GET /v1/status HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer \(token)\r\n\r\n".utf8 {
                 try trickling.send([byte])
                 try await Task.sleep(for: .milliseconds(2))
@@ -121,7 +121,7 @@ struct HTTPExchange {
     }
 
     static func send(_ request: [UInt8], to port: Int) throws -> HTTPExchange {
-        let connection = try RawConnection(tcpHost: "127.0.0.1", port: port, timeout: .seconds(10))
+        let connection = try RawConnection(port: port, timeout: .seconds(10))
         defer { connection.close() }
         // The server may close (and reset) the connection before it has read an oversize request.
         try? connection.send(request)

@@ -24,7 +24,7 @@ struct BadJobTests {
                 try putBadJobs.allSatisfy { try client.job($0.id)?.state == "buried" }
             }
             try await waitUntil("the good jobs handled", timeout: .seconds(60)) {
-                try (BadJob.eventTubes + ["commands", "push-registrations"]).allSatisfy { try Self.onlyBuriedJobs(in: $0, of: stage) }
+                try (BadJob.eventTubes + ["commands", "push-registrations"]).allSatisfy { try stage.hasNothingPending(tube: $0) }
                     && stage.logged(#""command_id":"6a1c59d2-3b8e-4f0a-9c55-0d1e2f3a4b5c""#)
             }
             for (id, tube, job) in putBadJobs {
@@ -45,12 +45,6 @@ struct BadJobTests {
                 "bad jobs on the daemons' tubes",
                 "\(putBadJobs.count) buried with their reason, \(AcceptedEvent.all.count * BadJob.eventTubes.count) old-format or unusual events handled, no daemon stopped")
         }
-    }
-
-    /// Whether `tube` has nothing ready, reserved or delayed (buried jobs stay).
-    private static func onlyBuriedJobs(in tube: String, of stage: PipelineStage) throws -> Bool {
-        guard let counts = try RawBeanstalkClient(stage.server).statsIfExists(tube: tube) else { return true }
-        return ["current-jobs-ready", "current-jobs-reserved", "current-jobs-delayed"].allSatisfy { counts[$0] == "0" }
     }
 
     /// Each accepted event is in the log, was pushed to every phone, and is in the API's history.

@@ -15,11 +15,6 @@ public final class RawBeanstalkClient: RawConnection {
         public var bodyText: String? { body.map { String(decoding: $0, as: UTF8.self) } }
     }
 
-    /// Connects over TCP; reads and writes time out after `timeout`.
-    public convenience init(host: String = "127.0.0.1", port: Int, timeout: Duration = .seconds(5)) throws(TestSupportError) {
-        try self.init(.tcp(host: host, port: port), timeout: timeout)
-    }
-
     /// Connects to the unix socket at `path`; reads and writes time out after `timeout`.
     public convenience init(unixSocket path: String, timeout: Duration = .seconds(5)) throws(TestSupportError) {
         try self.init(.unix(path: path), timeout: timeout)

@@ -13,7 +13,7 @@ public class RawConnection {
     let endpoint: Sockets.Endpoint
 
     /// Connects to `port` of `host` over TCP; reads and writes time out after `timeout`.
-    public convenience init(tcpHost host: String = "127.0.0.1", port: Int, timeout: Duration = .seconds(5)) throws(TestSupportError) {
+    public convenience init(host: String = "127.0.0.1", port: Int, timeout: Duration = .seconds(5)) throws(TestSupportError) {
         try self.init(.tcp(host: host, port: port), timeout: timeout)
     }
 

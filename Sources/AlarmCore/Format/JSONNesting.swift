@@ -5,15 +5,15 @@ import Foundation
 #endif
 
 /// A guard against deeply nested JSON. Foundation's `JSONDecoder` parses recursively, and a body
-/// of a few hundred `[` exhausts a thread's stack and crashes the process (found by fuzzing job
+/// of a few thousand `[` exhausts a thread's stack and crashes the process (found by fuzzing job
 /// bodies), so every decoder of outside input checks the nesting first.
 public enum JSONNesting {
     /// The deepest nesting of arrays and objects HowAlarming accepts; its documents nest two deep.
     public static let limit = 32
 
-    /// Whether `bytes` nest arrays and objects deeper than `limit`; brackets inside strings do
+    /// Whether `bytes` nest arrays and objects deeper than ``limit``; brackets inside strings do
     /// not count. Reads the bytes once, whether or not they are valid JSON.
-    public static func exceedsLimit(_ bytes: some Sequence<UInt8>, limit: Int = limit) -> Bool {
+    public static func exceedsLimit(_ bytes: some Sequence<UInt8>) -> Bool {
         var depth = 0
         var inString = false
         var escaped = false

@@ -119,11 +119,19 @@ struct PipelineStage {
     /// A tube that does not exist (beanstalkd drops a tube with no job and no watcher, as when
     /// it has just restarted) is empty.
     func isEmpty(tube: String) throws -> Bool {
+        try hasNoJobs(in: tube, ["ready", "reserved", "delayed", "buried"])
+    }
+
+    /// Whether `tube` holds nothing waiting to be handled: buried jobs may stay.
+    func hasNothingPending(tube: String) throws -> Bool {
+        try hasNoJobs(in: tube, ["ready", "reserved", "delayed"])
+    }
+
+    private func hasNoJobs(in tube: String, _ states: [String]) throws -> Bool {
         let client = try RawBeanstalkClient(server)
         defer { client.close() }
         guard let counts = try client.statsIfExists(tube: tube) else { return true }
-        return ["current-jobs-ready", "current-jobs-reserved", "current-jobs-delayed", "current-jobs-buried"]
-            .allSatisfy { counts[$0] == "0" }
+        return states.allSatisfy { counts["current-jobs-\($0)"] == "0" }
     }
 
     private func prepare(tpiPort: Int) async throws {
