@@ -81,6 +81,7 @@ def footprint_table(results, sizes):
 
 def push_tables(results):
     lines = ["\n### Push delivery to the mock APNs (HTTP/2 over TLS, one mock for every client)\n",
+             "Medians of the runs, alternating between the clients.\n",
              "| in flight | howalarming-push (one alarm to N iPhones) | aioapns (N notifications) | howalarming-push ÷ aioapns |",
              "|---|---|---|---|"]
     for ours, theirs in zip(results["fan_out"], results["aioapns"]):
@@ -124,7 +125,7 @@ def main():
     about = machine()
     print(f"make bench{' (full)' if full else ''}: {runs} runs, {count:,} operations per queue measurement", file=sys.stderr)
     queue_results = queue_part.run(bin_dir, python, runs, count)
-    push_results = push.run(bin_dir, python, full)
+    push_results = push.run(bin_dir, python, full, runs)
     latency_results = latency.run(bin_dir, full)
     footprint_results, sizes = footprint.run(bin_dir, runs)
     stamp = datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%dT%H%M%SZ")

@@ -30,6 +30,7 @@ final class BeanstalkChannelHandler: ChannelDuplexHandler {
     private var closedError: BeanstalkError?
     private var timer: Scheduled<Void>?
     private var timerDeadline = NIODeadline.distantFuture
+    private let turnFlush = TurnFlush()
     private let logger: Logger
 
     init(logger: Logger) {
@@ -59,6 +60,12 @@ final class BeanstalkChannelHandler: ChannelDuplexHandler {
         armTimer(context: context, for: pending.first!.deadline)
         logger.trace("beanstalkd command", metadata: ["command": "\(request.command.verb)"])
         context.write(wrapOutboundOut(buffer), promise: promise)
+    }
+
+    /// Flushes a lone command at once, and pipelined ones at the end of this event-loop turn,
+    /// together.
+    func flush(context: ChannelHandlerContext) {
+        turnFlush.flush(context, now: pending.count <= 1)
     }
 
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {

@@ -40,11 +40,17 @@ struct ChannelHandlerTests {
         let channel = try makeChannel()
         let first = send(.delete(JobID(1)), on: channel)
         let second = send(.delete(JobID(2)), on: channel)
+        let third = send(.delete(JobID(3)), on: channel)
+        // A lone command is flushed at once; pipelined ones at the end of the loop's turn, together.
         #expect(try channel.readOutbound(as: ByteBuffer.self) == ByteBuffer(string: "delete 1\r\n"))
+        #expect(try channel.readOutbound(as: ByteBuffer.self) == nil)
+        channel.embeddedEventLoop.run()
         #expect(try channel.readOutbound(as: ByteBuffer.self) == ByteBuffer(string: "delete 2\r\n"))
-        try channel.writeInbound(ByteBuffer(string: "DELETED\r\nNOT_FOUND\r\n"))
+        #expect(try channel.readOutbound(as: ByteBuffer.self) == ByteBuffer(string: "delete 3\r\n"))
+        try channel.writeInbound(ByteBuffer(string: "DELETED\r\nNOT_FOUND\r\nDELETED\r\n"))
         #expect(try first.wait() == .deleted)
         #expect(try second.wait() == .notFound)
+        #expect(try third.wait() == .deleted)
         #expect(channel.isActive)
     }
 

@@ -11,13 +11,28 @@ import GRDB
 /// A job can be handled more than once: after a crash or a lost reservation (TTR), after a
 /// release for a retry, or when the same event was put twice. Before sending, the consumer asks
 /// ``deliveredDevices(eventID:)`` and skips those devices (see ``FanOutPlan``). Each attempt is
-/// recorded, in its own transaction, as soon as its reply arrives.
+/// recorded as soon as its reply arrives; attempts recorded at the same time by concurrent sends
+/// share one transaction (a group commit), and each call returns once its own is committed.
 public struct DeliveryLedger: Sendable {
     let database: PushDatabase
+    private let commits: GroupCommit<NewAttempt, DeliveryAttempt>
 
     /// The ledger in `database`.
     public init(database: PushDatabase) {
         self.database = database
+        commits = GroupCommit { attempts in
+            try await database.writer.write { db in try attempts.map { try Self.insert($0, into: db) } }
+        }
+    }
+
+    /// An attempt before it is numbered and stamped.
+    private struct NewAttempt: Sendable {
+        let eventID: UUID
+        let device: DeviceToken
+        let status: DeliveryStatus
+        let reason: String?
+        let providerMessageID: String?
+        let latency: Duration?
     }
 
     /// Records one attempt and returns it, numbered after the earlier attempts for the same
@@ -32,34 +47,38 @@ public struct DeliveryLedger: Sendable {
         eventID: UUID, device: DeviceToken, status: DeliveryStatus, reason: String? = nil,
         providerMessageID: String? = nil, latency: Duration? = nil
     ) async throws -> DeliveryAttempt {
-        try await database.writer.write { db in
-            let deviceArguments: StatementArguments = [device.provider.rawValue, device.value]
-            let previous = try Int.fetchOne(
-                db.cachedStatement(sql: "SELECT count(*) FROM delivery WHERE event_id = ? AND provider = ? AND token = ?"),
-                arguments: [Self.key(eventID)] + deviceArguments) ?? 0
-            let attempt = DeliveryAttempt(
-                eventID: eventID, device: device, attempt: previous + 1, status: status, reason: reason,
-                providerMessageID: providerMessageID, latency: latency.map(Self.stored), at: PushDatabase.now())
+        try await commits.submit(NewAttempt(
+            eventID: eventID, device: device, status: status, reason: reason, providerMessageID: providerMessageID,
+            latency: latency))
+    }
+
+    private static func insert(_ new: NewAttempt, into db: Database) throws -> DeliveryAttempt {
+        let deviceArguments: StatementArguments = [new.device.provider.rawValue, new.device.value]
+        let previous = try Int.fetchOne(
+            db.cachedStatement(sql: "SELECT count(*) FROM delivery WHERE event_id = ? AND provider = ? AND token = ?"),
+            arguments: [key(new.eventID)] + deviceArguments) ?? 0
+        let attempt = DeliveryAttempt(
+            eventID: new.eventID, device: new.device, attempt: previous + 1, status: new.status, reason: new.reason,
+            providerMessageID: new.providerMessageID, latency: new.latency.map(stored), at: PushDatabase.now())
+        try db.cachedStatement(
+            sql: """
+                INSERT INTO delivery
+                    (event_id, provider, token, attempt, status, reason, provider_message_id, latency_ms, at)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
+                """
+        ).execute(arguments: [
+            key(new.eventID), new.device.provider.rawValue, new.device.value, attempt.attempt, new.status.rawValue,
+            new.reason, new.providerMessageID, attempt.latency.map(milliseconds), attempt.at,
+        ])
+        if new.status == .delivered {
+            try db.cachedStatement(sql: "UPDATE device SET last_success_at = ? WHERE provider = ? AND token = ?")
+                .execute(arguments: [attempt.at] + deviceArguments)
+        } else {
             try db.cachedStatement(
-                sql: """
-                    INSERT INTO delivery
-                        (event_id, provider, token, attempt, status, reason, provider_message_id, latency_ms, at)
-                    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
-                    """
-            ).execute(arguments: [
-                Self.key(eventID), device.provider.rawValue, device.value, attempt.attempt, status.rawValue, reason,
-                providerMessageID, attempt.latency.map(Self.milliseconds), attempt.at,
-            ])
-            if status == .delivered {
-                try db.cachedStatement(sql: "UPDATE device SET last_success_at = ? WHERE provider = ? AND token = ?")
-                    .execute(arguments: [attempt.at] + deviceArguments)
-            } else {
-                try db.cachedStatement(
-                    sql: "UPDATE device SET last_error = ?, last_error_at = ? WHERE provider = ? AND token = ?"
-                ).execute(arguments: [reason ?? status.rawValue, attempt.at] + deviceArguments)
-            }
-            return attempt
+                sql: "UPDATE device SET last_error = ?, last_error_at = ? WHERE provider = ? AND token = ?"
+            ).execute(arguments: [new.reason ?? new.status.rawValue, attempt.at] + deviceArguments)
         }
+        return attempt
     }
 
     /// The devices that `eventID` has been delivered to: a retried or redelivered job skips them.

@@ -1,175 +1,155 @@
-import AsyncHTTPClient
 public import Logging
 import NIOCore
 public import NIOHTTP1
+import NIOPosix
+import NIOSSL
 import Synchronization
 
-/// The HTTP client of one push provider: HTTP/2 over TLS (ALPN `h2`, HTTP/1.1 for `http://`
-/// test endpoints), one connection per host with many concurrent streams, and a deadline on
-/// every request.
+/// The HTTP/2 client of one push provider: one TLS connection per origin (ALPN `h2`; `http://`
+/// speaks HTTP/2 in cleartext, for local test servers and proxies), many concurrent streams on
+/// it, and a deadline on every request.
 ///
-/// ``recycle(generation:)`` replaces the client with a fresh one, for the replies and failures
-/// after which a provider wants a new connection (APNs 500/503, `IdleTimeout`, a stream that
-/// never answered). Requests already running on the old client finish there; it is shut down
-/// once they have.
+/// ``recycle(generation:)`` replaces the connections with fresh ones, for the replies and
+/// failures after which a provider wants a new connection (APNs 500/503, `IdleTimeout`, a stream
+/// that never answered). Requests already running on an old connection finish there; it closes
+/// once they have. A connection the server closed or sent GOAWAY on is replaced by the next
+/// request.
 public final class ProviderConnection: Sendable {
     /// The most of a reply body that is read; providers' error bodies are far smaller.
-    public static let replyBodyLimit = 64 * 1024
+    public static let replyBodyLimit = HTTP2ExchangeHandler.replyBodyLimit
 
-    private let configuration: HTTPClient.Configuration
-    private let state: Mutex<State>
+    private let tls: NIOSSLContext
+    private let connectTimeout: Duration
+    private let eventLoopGroup: any EventLoopGroup
+    private let state = Mutex(State())
     private let logger: Logger
 
     private struct State {
-        var current: Lease
-        var retiring: [Int: Lease] = [:]
+        var generation = 0
+        var attempts = 0
+        var origins: [ProviderURL.Origin: Entry] = [:]
         var isShutDown = false
     }
 
-    private struct Lease {
-        let client: HTTPClient
-        let generation: Int
-        var inFlight = 0
+    private enum Entry {
+        case connecting(Task<HTTP2ClientConnection, any Error>, attempt: Int, generation: Int)
+        case ready(HTTP2ClientConnection, generation: Int)
     }
 
     /// A connection using `tls`, connecting within `connectTimeout`.
     public init(tls: ProviderTLS, connectTimeout: Duration = .seconds(10), logger: Logger) throws(PushTransportError) {
-        var configuration = HTTPClient.Configuration(
-            tlsConfiguration: try tls.clientConfiguration(), redirectConfiguration: .disallow,
-            timeout: .init(connect: .seconds(connectTimeout.components.seconds)))
-        configuration.httpVersion = .automatic
-        configuration.decompression = .disabled
-        self.configuration = configuration
+        var configuration = try tls.clientConfiguration()
+        configuration.applicationProtocols = ["h2"]
+        do {
+            self.tls = try NIOSSLContext(configuration: configuration)
+        } catch {
+            throw PushTransportError(code: .unreadableTLSFile, message: "cannot set up TLS: \(error)")
+        }
+        self.connectTimeout = connectTimeout
+        self.eventLoopGroup = MultiThreadedEventLoopGroup.singleton
         self.logger = logger
-        state = Mutex(State(current: Lease(client: Self.client(configuration), generation: 0)))
     }
 
     /// Sends one request and reads its whole reply before `timeout` runs out.
     ///
-    /// - Returns: The reply and the generation of the client that carried it, for
-    ///   ``recycle(generation:)``.
+    /// - Returns: The reply.
     /// - Throws: ``PushTransportError`` when no reply came: ``PushTransportError/Code/timedOut``,
-    ///   ``PushTransportError/Code/connectionFailed``, ``PushTransportError/Code/cancelled`` or
-    ///   ``PushTransportError/Code/shutDown``, with the generation in ``PushTransportError``'s
-    ///   message left out (call ``currentGeneration`` before sending to recycle after a failure).
+    ///   ``PushTransportError/Code/connectionFailed``, ``PushTransportError/Code/cancelled``,
+    ///   ``PushTransportError/Code/shutDown`` or ``PushTransportError/Code/invalidEndpoint``
+    ///   (call ``currentGeneration`` before sending to recycle after a failure).
     public func send(
         method: HTTPMethod, url: String, headerFields: [(name: String, value: String)], body: [UInt8],
         timeout: Duration
     ) async throws(PushTransportError) -> ProviderReply {
-        let lease = try checkOut()
-        defer { checkIn(lease.generation) }
-        var request = HTTPClientRequest(url: url)
-        request.method = method
-        for field in headerFields { request.headers.add(name: field.name, value: field.value) }
-        request.body = .bytes(ByteBuffer(bytes: body))
         let deadline = NIODeadline.now() + .nanoseconds(Int64(timeout.inSeconds * 1e9))
-        do {
-            let response = try await lease.client.execute(request, deadline: deadline)
-            let body = try await response.body.collect(upTo: Self.replyBodyLimit)
-            return ProviderReply(
-                status: Int(response.status.code),
-                headerFields: response.headers.map { ProviderReply.HeaderField(name: $0.name, value: $0.value) },
-                body: Array(body.readableBytesView))
-        } catch {
-            throw Self.transportError(error, url: url)
-        }
+        let target = try ProviderURL(url)
+        let connection = try await connection(to: target.origin)
+        return try await connection.send(
+            method: method.rawValue, url: target, headerFields: headerFields, body: body, deadline: deadline)
     }
 
-    /// The generation of the client that the next request will use.
+    /// The generation of the connections that the next requests will use.
     public var currentGeneration: Int {
-        state.withLock { $0.current.generation }
+        state.withLock { $0.generation }
     }
 
-    /// Starts a fresh client for later requests, if `generation` is still the current one (so
-    /// that many failures on one connection replace it once). The old client is shut down when
-    /// its requests have finished.
+    /// Opens fresh connections for later requests, if `generation` is still the current one (so
+    /// that many failures on one connection replace it once). The old connections close when
+    /// their requests have finished.
     public func recycle(generation: Int) {
-        let retired: HTTPClient? = state.withLock { state in
-            guard !state.isShutDown, state.current.generation == generation else { return nil }
-            let old = state.current
-            state.current = Lease(client: Self.client(configuration), generation: generation + 1)
-            if old.inFlight == 0 { return old.client }
-            state.retiring[old.generation] = old
-            return nil
+        let retired: [HTTP2ClientConnection]? = state.withLock { state in
+            guard !state.isShutDown, state.generation == generation else { return nil }
+            state.generation += 1
+            defer { state.origins = [:] }
+            return state.origins.values.compactMap { if case .ready(let connection, _) = $0 { connection } else { nil } }
         }
+        guard let retired else { return }
         logger.info("opening a fresh provider connection", metadata: ["generation": "\(generation + 1)"])
-        if let retired { close(retired) }
+        for connection in retired { connection.retire() }
     }
 
-    /// Shuts the client down: requests still running fail with ``PushTransportError/Code/shutDown``.
+    /// Closes every connection: requests still running fail.
     public func shutdown() async {
-        let clients: [HTTPClient] = state.withLock { state in
+        let entries: [Entry] = state.withLock { state in
             state.isShutDown = true
-            defer { state.retiring = [:] }
-            return [state.current.client] + state.retiring.values.map(\.client)
+            defer { state.origins = [:] }
+            return Array(state.origins.values)
         }
-        for client in clients {
-            do {
-                try await client.shutdown()
-            } catch {
-                logger.debug("provider client shutdown failed", metadata: ["error": "\(error)"])
+        for entry in entries {
+            switch entry {
+            case .ready(let connection, _): connection.close()
+            case .connecting(let task, _, _): (try? await task.value)?.close()
             }
         }
     }
 
-    private func checkOut() throws(PushTransportError) -> Lease {
-        try state.withLock { state throws(PushTransportError) in
+    /// The usable connection to `origin`, connecting when there is none; concurrent requests
+    /// share one connection attempt.
+    private func connection(to origin: ProviderURL.Origin) async throws(PushTransportError) -> HTTP2ClientConnection {
+        let (task, attempt, generation) = try state.withLock { state throws(PushTransportError) in
             guard !state.isShutDown else {
                 throw PushTransportError(code: .shutDown, message: "the provider connection is shut down")
             }
-            state.current.inFlight += 1
-            return state.current
-        }
-    }
-
-    private func checkIn(_ generation: Int) {
-        let retired: HTTPClient? = state.withLock { state in
-            if state.current.generation == generation {
-                state.current.inFlight -= 1
-                return nil
-            }
-            guard var lease = state.retiring[generation] else { return nil }
-            lease.inFlight -= 1
-            if lease.inFlight > 0 {
-                state.retiring[generation] = lease
-                return nil
-            }
-            state.retiring[generation] = nil
-            return lease.client
-        }
-        if let retired { close(retired) }
-    }
-
-    /// Shuts a retired client down without waiting: its last request has finished.
-    private func close(_ client: HTTPClient) {
-        client.shutdown().whenFailure { [logger] error in
-            logger.debug("retired provider client shutdown failed", metadata: ["error": "\(error)"])
-        }
-    }
-
-    private static func client(_ configuration: HTTPClient.Configuration) -> HTTPClient {
-        HTTPClient(eventLoopGroup: HTTPClient.defaultEventLoopGroup, configuration: configuration)
-    }
-
-    private static func transportError(_ error: any Error, url: String) -> PushTransportError {
-        if error is CancellationError {
-            return PushTransportError(code: .cancelled, message: "request to \(url) cancelled")
-        }
-        if let error = error as? HTTPClientError {
-            switch error {
-            case .deadlineExceeded, .readTimeout, .writeTimeout, .connectTimeout, .tlsHandshakeTimeout,
-                .getConnectionFromPoolTimeout:
-                return PushTransportError(code: .timedOut, message: "no reply from \(url) in time (\(error))")
-            case .alreadyShutdown:
-                return PushTransportError(code: .shutDown, message: "the provider connection is shut down")
-            case .cancelled:
-                return PushTransportError(code: .cancelled, message: "request to \(url) cancelled")
-            case .invalidURL, .emptyHost, .emptyScheme:
-                return PushTransportError(code: .invalidEndpoint, message: "\(url) is not a usable URL (\(error))")
+            switch state.origins[origin] {
+            case .ready(let connection, _) where connection.isUsable:
+                return (Task<HTTP2ClientConnection, any Error>?.none, 0, 0)
+            case .connecting(let task, let attempt, let generation):
+                return (task, attempt, generation)
             default:
-                break
+                state.attempts += 1
+                let task = Task { [tls, connectTimeout, eventLoopGroup] () async throws -> HTTP2ClientConnection in
+                    try await HTTP2ClientConnection.connect(
+                        to: origin, tls: tls, connectTimeout: connectTimeout, eventLoopGroup: eventLoopGroup)
+                }
+                state.origins[origin] = .connecting(task, attempt: state.attempts, generation: state.generation)
+                return (task, state.attempts, state.generation)
             }
         }
-        return PushTransportError(code: .connectionFailed, message: "request to \(url) failed: \(error)")
+        guard let task else {
+            if let ready = readyConnection(to: origin) { return ready }
+            return try await connection(to: origin)
+        }
+        do {
+            let connection = try await task.value
+            let kept = state.withLock { state in
+                guard case .connecting(_, attempt, _) = state.origins[origin] else { return false }
+                state.origins[origin] = .ready(connection, generation: generation)
+                return true
+            }
+            if !kept, generation != currentGeneration { connection.retire() }
+            return connection
+        } catch {
+            state.withLock { state in
+                if case .connecting(_, attempt, _) = state.origins[origin] { state.origins[origin] = nil }
+            }
+            throw error as? PushTransportError
+                ?? PushTransportError(code: .connectionFailed, message: "cannot connect to \(origin): \(error)")
+        }
+    }
+
+    private func readyConnection(to origin: ProviderURL.Origin) -> HTTP2ClientConnection? {
+        state.withLock { state in
+            if case .ready(let connection, _) = state.origins[origin], connection.isUsable { connection } else { nil }
+        }
     }
 }
