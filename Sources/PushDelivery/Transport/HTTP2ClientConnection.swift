@@ -1,4 +1,3 @@
-import Logging
 import NIOCore
 import NIOHTTP2
 import NIOPosix
@@ -12,13 +11,7 @@ import Synchronization
 final class HTTP2ClientConnection: Sendable {
     let origin: ProviderURL.Origin
     private let channel: any Channel
-    private let state: Mutex<State>
-
-    private struct State {
-        var isUsable = true
-        var isRetired = false
-        var inFlight = 0
-    }
+    private let usage: Usage
 
     /// The settings sent to the server: no server push, a stream window larger than any reply
     /// that is read (replies are cut off at ``HTTP2ExchangeHandler/replyBodyLimit``).
@@ -29,10 +22,10 @@ final class HTTP2ClientConnection: Sendable {
         HTTP2Setting(parameter: .maxHeaderListSize, value: 1 << 16),
     ]
 
-    private init(origin: ProviderURL.Origin, channel: any Channel) {
+    private init(origin: ProviderURL.Origin, channel: any Channel, usage: Usage) {
         self.origin = origin
         self.channel = channel
-        self.state = Mutex(State())
+        self.usage = usage
     }
 
     /// Connects to `origin` (TLS with `tls` for `https`, offering only `h2`) and returns once
@@ -40,11 +33,11 @@ final class HTTP2ClientConnection: Sendable {
     static func connect(
         to origin: ProviderURL.Origin, tls: NIOSSLContext?, connectTimeout: Duration, eventLoopGroup: any EventLoopGroup
     ) async throws(PushTransportError) -> HTTP2ClientConnection {
-        let usable = UsableFlag()
+        let usage = Usage()
         let eventLoop = eventLoopGroup.next()
         let ready = eventLoop.makePromise(of: Void.self)
         let bootstrap = ClientBootstrap(group: eventLoop)
-            .connectTimeout(.nanoseconds(Int64(connectTimeout.inSeconds * 1e9)))
+            .connectTimeout(TimeAmount(connectTimeout))
             .channelOption(.socketOption(.tcp_nodelay), value: 1)
             .channelInitializer { channel in
                 channel.eventLoop.makeCompletedFuture {
@@ -55,14 +48,14 @@ final class HTTP2ClientConnection: Sendable {
                     }
                     try pipeline.addHandler(NIOHTTP2Handler(mode: .client, initialSettings: settings))
                     try pipeline.addHandler(
-                        HTTP2ExchangeHandler(origin: origin, ready: ready, goingAway: { usable.clear() }))
+                        HTTP2ExchangeHandler(origin: origin, ready: ready, goingAway: { usage.stopTakingRequests() }))
                 }
             }
         let channel: any Channel
         do {
             channel = try await bootstrap.connect(host: origin.host, port: origin.port).get()
             // A server that takes the connection but never finishes TLS must not hold requests forever.
-            let handshakeTimeout = channel.eventLoop.scheduleTask(in: .nanoseconds(Int64(connectTimeout.inSeconds * 1e9))) {
+            let handshakeTimeout = channel.eventLoop.scheduleTask(in: TimeAmount(connectTimeout)) {
                 ready.fail(PushTransportError(code: .timedOut, message: "no TLS handshake with \(origin) in time"))
                 channel.close(promise: nil)
             }
@@ -72,14 +65,12 @@ final class HTTP2ClientConnection: Sendable {
             ready.fail(error)
             throw PushTransportError(code: .connectionFailed, message: "cannot connect to \(origin): \(Self.describe(error))")
         }
-        let connection = HTTP2ClientConnection(origin: origin, channel: channel)
-        usable.attach(connection)
-        return connection
+        return HTTP2ClientConnection(origin: origin, channel: channel, usage: usage)
     }
 
     /// Whether new requests may go on this connection.
     var isUsable: Bool {
-        state.withLock { $0.isUsable } && channel.isActive
+        usage.takesRequests && channel.isActive
     }
 
     /// Sends one request and waits for its whole reply, at most until `deadline`.
@@ -87,8 +78,8 @@ final class HTTP2ClientConnection: Sendable {
         method: String, url: ProviderURL, headerFields: [(name: String, value: String)], body: [UInt8],
         deadline: NIODeadline
     ) async throws(PushTransportError) -> ProviderReply {
-        state.withLock { $0.inFlight += 1 }
-        defer { finishedOne() }
+        usage.started()
+        defer { if usage.finished() { close() } }
         let reply = channel.eventLoop.makePromise(of: ProviderReply.self)
         let exchange = HTTP2Exchange(
             method: method, url: url, headerFields: headerFields, body: body, deadline: deadline, reply: reply)
@@ -110,29 +101,12 @@ final class HTTP2ClientConnection: Sendable {
 
     /// Takes no more requests; closes once the running ones have finished.
     func retire() {
-        let idle = state.withLock { state in
-            state.isUsable = false
-            state.isRetired = true
-            return state.inFlight == 0
-        }
-        if idle { close() }
+        if usage.retire() { close() }
     }
 
     /// Closes now: running requests fail.
     func close() {
         channel.close(promise: nil)
-    }
-
-    fileprivate func stopTakingRequests() {
-        state.withLock { $0.isUsable = false }
-    }
-
-    private func finishedOne() {
-        let closeNow = state.withLock { state in
-            state.inFlight -= 1
-            return state.isRetired && state.inFlight == 0
-        }
-        if closeNow { close() }
     }
 
     private static func describe(_ error: any Error) -> String {
@@ -143,24 +117,35 @@ final class HTTP2ClientConnection: Sendable {
     }
 }
 
-/// The handler's word that the connection stopped taking requests, passed on to the
-/// connection once it exists (the server may say so before).
-private final class UsableFlag: Sendable {
-    private let state = Mutex<(connection: HTTP2ClientConnection?, cleared: Bool)>((nil, false))
+/// Whether a connection takes requests, and how many it is running: shared with its handler,
+/// which may see GOAWAY before the connection is handed out.
+private final class Usage: Sendable {
+    private let state = Mutex<(takesRequests: Bool, isRetired: Bool, inFlight: Int)>((true, false, 0))
 
-    func clear() {
-        let connection = state.withLock { state in
-            state.cleared = true
-            return state.connection
-        }
-        connection?.stopTakingRequests()
+    var takesRequests: Bool { state.withLock { $0.takesRequests } }
+
+    func stopTakingRequests() {
+        state.withLock { $0.takesRequests = false }
     }
 
-    func attach(_ connection: HTTP2ClientConnection) {
-        let cleared = state.withLock { state in
-            state.connection = connection
-            return state.cleared
+    func started() {
+        state.withLock { $0.inFlight += 1 }
+    }
+
+    /// Counts a finished request; true when the connection is retired and now idle.
+    func finished() -> Bool {
+        state.withLock { state in
+            state.inFlight -= 1
+            return state.isRetired && state.inFlight == 0
         }
-        if cleared { connection.stopTakingRequests() }
+    }
+
+    /// Retires the connection; true when it is idle already.
+    func retire() -> Bool {
+        state.withLock { state in
+            state.takesRequests = false
+            state.isRetired = true
+            return state.inFlight == 0
+        }
     }
 }

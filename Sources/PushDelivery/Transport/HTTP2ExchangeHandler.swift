@@ -63,9 +63,9 @@ final class HTTP2ExchangeHandler: ChannelDuplexHandler {
                 refuse(error)
                 context.close(promise: nil)
             }
-        } else if let closed = event as? StreamClosedEvent, closed.reason != nil {
+        } else if let closed = event as? StreamClosedEvent, let reason = closed.reason {
             fail(closed.streamID, PushTransportError(
-                code: .connectionFailed, message: "\(origin) reset the stream (\(closed.reason!))"))
+                code: .connectionFailed, message: "\(origin) reset the stream (\(reason))"))
         }
         context.fireUserInboundEventTriggered(event)
     }
@@ -147,7 +147,7 @@ final class HTTP2ExchangeHandler: ChannelDuplexHandler {
     func channelInactive(context: ChannelHandlerContext) {
         let error = PushTransportError(code: .connectionFailed, message: "\(origin) closed the connection before answering")
         ready.fail(error)
-        refuse(refusal ?? error)
+        refuse(error)
         for streamID in streams.keys { fail(streamID, error) }
         context.fireChannelInactive()
     }

@@ -31,9 +31,15 @@ public final class ProviderConnection: Sendable {
         var isShutDown = false
     }
 
+    /// What the pool has for an origin: an attempt to wait for, or a connection.
     private enum Entry {
-        case connecting(Task<HTTP2ClientConnection, any Error>, attempt: Int, generation: Int)
-        case ready(HTTP2ClientConnection, generation: Int)
+        case connecting(Task<HTTP2ClientConnection, any Error>, attempt: Int)
+        case ready(HTTP2ClientConnection)
+
+        /// Whether a request may use it: an attempt, or a connection that still takes requests.
+        var isUsable: Bool {
+            if case .ready(let connection) = self { connection.isUsable } else { true }
+        }
     }
 
     /// A connection using `tls`, connecting within `connectTimeout`.
@@ -61,7 +67,7 @@ public final class ProviderConnection: Sendable {
         method: HTTPMethod, url: String, headerFields: [(name: String, value: String)], body: [UInt8],
         timeout: Duration
     ) async throws(PushTransportError) -> ProviderReply {
-        let deadline = NIODeadline.now() + .nanoseconds(Int64(timeout.inSeconds * 1e9))
+        let deadline = NIODeadline.now() + TimeAmount(timeout)
         let target = try ProviderURL(url)
         let connection = try await connection(to: target.origin)
         return try await connection.send(
@@ -81,7 +87,7 @@ public final class ProviderConnection: Sendable {
             guard !state.isShutDown, state.generation == generation else { return nil }
             state.generation += 1
             defer { state.origins = [:] }
-            return state.origins.values.compactMap { if case .ready(let connection, _) = $0 { connection } else { nil } }
+            return state.origins.values.compactMap { if case .ready(let connection) = $0 { connection } else { nil } }
         }
         guard let retired else { return }
         logger.info("opening a fresh provider connection", metadata: ["generation": "\(generation + 1)"])
@@ -97,8 +103,8 @@ public final class ProviderConnection: Sendable {
         }
         for entry in entries {
             switch entry {
-            case .ready(let connection, _): connection.close()
-            case .connecting(let task, _, _): (try? await task.value)?.close()
+            case .ready(let connection): connection.close()
+            case .connecting(let task, _): (try? await task.value)?.close()
             }
         }
     }
@@ -106,50 +112,62 @@ public final class ProviderConnection: Sendable {
     /// The usable connection to `origin`, connecting when there is none; concurrent requests
     /// share one connection attempt.
     private func connection(to origin: ProviderURL.Origin) async throws(PushTransportError) -> HTTP2ClientConnection {
-        let (task, attempt, generation) = try state.withLock { state throws(PushTransportError) in
+        let entry = try state.withLock { state throws(PushTransportError) -> Entry in
             guard !state.isShutDown else {
                 throw PushTransportError(code: .shutDown, message: "the provider connection is shut down")
             }
             switch state.origins[origin] {
-            case .ready(let connection, _) where connection.isUsable:
-                return (Task<HTTP2ClientConnection, any Error>?.none, 0, 0)
-            case .connecting(let task, let attempt, let generation):
-                return (task, attempt, generation)
+            case .some(let entry) where entry.isUsable:
+                return entry
             default:
                 state.attempts += 1
                 let task = Task { [tls, connectTimeout, eventLoopGroup] () async throws -> HTTP2ClientConnection in
                     try await HTTP2ClientConnection.connect(
                         to: origin, tls: tls, connectTimeout: connectTimeout, eventLoopGroup: eventLoopGroup)
                 }
-                state.origins[origin] = .connecting(task, attempt: state.attempts, generation: state.generation)
-                return (task, state.attempts, state.generation)
+                state.origins[origin] = .connecting(task, attempt: state.attempts)
+                return .connecting(task, attempt: state.attempts)
             }
         }
-        guard let task else {
-            if let ready = readyConnection(to: origin) { return ready }
-            return try await connection(to: origin)
-        }
-        do {
-            let connection = try await task.value
-            let kept = state.withLock { state in
-                guard case .connecting(_, attempt, _) = state.origins[origin] else { return false }
-                state.origins[origin] = .ready(connection, generation: generation)
-                return true
-            }
-            if !kept, generation != currentGeneration { connection.retire() }
+        switch entry {
+        case .ready(let connection):
             return connection
+        case .connecting(let task, let attempt):
+            return try await connected(to: origin, by: task, attempt: attempt)
+        }
+    }
+
+    /// Waits for a connection attempt and stores its connection; a connection that a recycle or
+    /// a shutdown overtook is retired (requests others already sent on it finish) and the
+    /// request starts again.
+    private func connected(
+        to origin: ProviderURL.Origin, by task: Task<HTTP2ClientConnection, any Error>, attempt: Int
+    ) async throws(PushTransportError) -> HTTP2ClientConnection {
+        let connection: HTTP2ClientConnection
+        do {
+            connection = try await task.value
         } catch {
             state.withLock { state in
-                if case .connecting(_, attempt, _) = state.origins[origin] { state.origins[origin] = nil }
+                if case .connecting(_, attempt) = state.origins[origin] { state.origins[origin] = nil }
             }
             throw error as? PushTransportError
                 ?? PushTransportError(code: .connectionFailed, message: "cannot connect to \(origin): \(error)")
         }
-    }
-
-    private func readyConnection(to origin: ProviderURL.Origin) -> HTTP2ClientConnection? {
-        state.withLock { state in
-            if case .ready(let connection, _) = state.origins[origin], connection.isUsable { connection } else { nil }
+        let isCurrent = state.withLock { state in
+            switch state.origins[origin] {
+            case .connecting(_, attempt):
+                state.origins[origin] = .ready(connection)
+                return true
+            case .ready(let stored):
+                return stored === connection
+            default:
+                return false
+            }
         }
+        guard isCurrent else {
+            connection.retire()
+            return try await self.connection(to: origin)
+        }
+        return connection
     }
 }
