@@ -26,6 +26,11 @@ PREFIX ?= /usr/local
 SYSTEMD_DIR ?= /etc/systemd/system
 CONFIG_DIR ?= /etc/howalarming
 EXECUTABLES := howalarming howalarming-envisalink howalarming-push howalarming-log howalarming-command envisalink-simulator
+# Release builds link the Swift runtime and Foundation statically, which takes a third off each
+# daemon's resident memory (docs/performance.md). Products are built one by one: a build of every
+# target would also link the package plugins' tools, which cannot link that way.
+RELEASE_BUILD := $(SWIFT) build -c release --static-swift-stdlib
+RELEASE_BIN_DIR = $$($(RELEASE_BUILD) --show-bin-path)
 
 help: ## List the targets
 	@echo "HowAlarming — make targets:"
@@ -34,8 +39,8 @@ help: ## List the targets
 build: libraries ## Build everything (debug)
 	$(SWIFT) build
 
-release: libraries ## Build optimized executables (swift build -c release)
-	$(SWIFT) build -c release
+release: libraries ## Build the optimized executables, as deployed (swift build -c release --static-swift-stdlib)
+	@for product in $(EXECUTABLES) $(RELEASE_EXTRA); do $(RELEASE_BUILD) --product $$product || exit 1; done
 
 # The test targets that run TLS servers and clients or the whole system, and the suites that run
 # script consumers with their Python stand-ins (many short-lived processes): run on their own, after the others, so that
@@ -71,15 +76,17 @@ SOAK_REPORT := .build/soak-report.txt
 soak: libraries beanstalkd supervisor python-peer release ## The long reliability runs (about 15 minutes): load for 10 minutes, a 4-minute APNs outage, a million TPI inputs and a million job bodies per decoder
 	$(SWIFT) build --build-tests
 	rm -f $(SOAK_REPORT)
-	$(TEST_ENV) HOWALARMING_BIN_DIR="$$($(SWIFT) build -c release --show-bin-path)" \
+	$(TEST_ENV) HOWALARMING_BIN_DIR="$(RELEASE_BIN_DIR)" \
 	    HOWALARMING_RELIABILITY_REPORT="$(CURDIR)/$(SOAK_REPORT)" $(SWIFT) test --skip-build --filter Soak
 	@echo "--- soak figures ($(SOAK_REPORT)) ---"; cat $(SOAK_REPORT)
 
 bench: libraries beanstalkd python-peer bench-peers ## Benchmarks against peers, a few minutes: prints tables, stores bench/results/<time>.md
-	bench/run.sh
+	$(MAKE) --no-print-directory release RELEASE_EXTRA="bench-queue bench-mock-apns"
+	bench/run.sh "$(RELEASE_BIN_DIR)"
 
 bench-full: libraries beanstalkd python-peer bench-peers ## The benchmarks with more runs and operations (longer)
-	bench/run.sh --full
+	$(MAKE) --no-print-directory release RELEASE_EXTRA="bench-queue bench-mock-apns"
+	bench/run.sh "$(RELEASE_BIN_DIR)" --full
 
 bench-peers: ## Install what the benchmarks compare with (aioapns into .venv, h2load), unless present
 	@if ! "$(VENV_PYTHON)" -c 'import aioapns, jwt' 2>/dev/null; then \
@@ -92,17 +99,21 @@ bench-peers: ## Install what the benchmarks compare with (aioapns into .venv, h2
 	fi
 
 run: libraries beanstalkd supervisor release ## Run the whole system against the panel simulator, under supervisord (Ctrl-C stops it)
-	deploy/run-local.sh "$$($(SWIFT) build -c release --show-bin-path)"
+	deploy/run-local.sh "$(RELEASE_BIN_DIR)"
 
 install: release ## Install release executables, systemd units, the supervisord config, an example config (PREFIX=/usr/local)
-	$(MAKE) --no-print-directory install-files BIN_DIR="$$($(SWIFT) build -c release --show-bin-path)"
+	$(MAKE) --no-print-directory install-files BIN_DIR="$(RELEASE_BIN_DIR)"
 
+# The executables are installed without their debug information (most of their size); their
+# symbols stay, for backtraces.
 install-files: ## Install the executables of BIN_DIR and the deployment files (what `make install` does after building)
 	@test -n "$(BIN_DIR)" || { echo "usage: make install-files BIN_DIR=DIR [PREFIX=…] [DESTDIR=…]" >&2; exit 64; }
 	install -d "$(DESTDIR)$(PREFIX)/bin" "$(DESTDIR)$(SYSTEMD_DIR)" "$(DESTDIR)$(PREFIX)/share/howalarming" \
 	    "$(DESTDIR)$(PREFIX)/share/doc/howalarming"
 	install -d -m 750 "$(DESTDIR)$(CONFIG_DIR)"
-	for exe in $(EXECUTABLES); do install -m 755 "$(BIN_DIR)/$$exe" "$(DESTDIR)$(PREFIX)/bin/$$exe"; done
+	for exe in $(EXECUTABLES); do \
+	    install -m 755 "$(BIN_DIR)/$$exe" "$(DESTDIR)$(PREFIX)/bin/$$exe" && strip --strip-debug "$(DESTDIR)$(PREFIX)/bin/$$exe" || exit 1; \
+	done
 	for unit in deploy/systemd/*.service; do \
 	    sed 's|/usr/local/|$(PREFIX)/|g' "$$unit" > "$(DESTDIR)$(SYSTEMD_DIR)/$$(basename "$$unit")"; \
 	    chmod 644 "$(DESTDIR)$(SYSTEMD_DIR)/$$(basename "$$unit")"; \

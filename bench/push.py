@@ -5,6 +5,7 @@ flight); aioapns sends N notifications with the same number in flight; h2load me
 mock itself can answer. The mock is bench-mock-apns, started once for every client.
 """
 import contextlib
+import datetime
 import json
 import os
 import sqlite3
@@ -51,6 +52,10 @@ class MockAPNs:
     def close(self):
         self.process.stdin.close()
         self.process.wait(timeout=15)
+
+
+# The push consumer processes on one tube the scaling measurement runs.
+SCALING_PROCESSES = (1, 2, 3, 4)
 
 
 def alarm_event():
@@ -129,16 +134,36 @@ def fan_out(bin_dir, mock, devices, concurrency):
 
 
 def scaling(bin_dir, mock, processes, events, devices):
-    """`events` alarms to `devices` iPhones each, through `processes` consumers on one tube."""
-    with push_consumer(bin_dir, mock, devices, 100, processes) as (port, _):
+    """`events` alarms to `devices` iPhones each, put at once, through `processes` consumers on one
+    tube: the rate, and each alarm's latency from its put to the last of its deliveries recorded."""
+    with push_consumer(bin_dir, mock, devices, 100, processes) as (port, database):
         before = mock.count()[0]
         started = time.time()
+        put_at = {}
         for _ in range(events):
-            put(port, "push", alarm_event())
+            event = alarm_event()
+            put_at[json.loads(event)["id"]] = time.time()
+            put(port, "push", event)
         _, _, last = mock.wait_for(before + events * devices, timeout=300)
         seconds = last - started
+        latencies = sorted((recorded - put_at[event_id]) * 1000
+                           for event_id, recorded in last_recorded(database, events * devices))
         return {"processes": processes, "events": events, "devices": devices, "seconds": seconds,
-                "per_s": events * devices / seconds}
+                "per_s": events * devices / seconds, "p50_ms": latencies[len(latencies) // 2],
+                "max_ms": latencies[-1]}
+
+
+def last_recorded(database, deliveries, timeout=30):
+    """(event id, Unix time its last delivery was recorded) per event, once all `deliveries` are."""
+    deadline = time.monotonic() + timeout
+    with contextlib.closing(sqlite3.connect(database)) as connection:
+        while connection.execute("SELECT count(*) FROM delivery WHERE status = 'delivered'").fetchone()[0] < deliveries:
+            if time.monotonic() > deadline:
+                raise RuntimeError(f"the ledger did not record {deliveries} deliveries")
+            time.sleep(0.01)
+        rows = connection.execute("SELECT event_id, max(at) FROM delivery GROUP BY event_id").fetchall()
+    return [(event_id, datetime.datetime.strptime(at, "%Y-%m-%d %H:%M:%S.%f")
+             .replace(tzinfo=datetime.timezone.utc).timestamp()) for event_id, at in rows]
 
 
 def aioapns(python, mock, count, concurrency):
@@ -194,7 +219,7 @@ def run(bin_dir, python, full, rounds):
             print(f"  push fan-out to {devices}: {results['fan_out'][-1]['seconds']:.2f} s", file=sys.stderr)
         for streams in (1, 100):
             results["h2load"].append(h2load_ceiling(mock, 20000 if full else 5000, streams))
-        for processes in (1, 2, 4):
+        for processes in SCALING_PROCESSES:
             for devices, events in ((1, 200), (1000, 4), (10000, 1)):
                 results["scaling"].append(scaling(bin_dir, mock, processes, events, devices))
         return results

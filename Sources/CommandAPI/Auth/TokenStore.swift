@@ -4,6 +4,7 @@ import FoundationEssentials
 import Foundation
 #endif
 import GRDB
+import PushDelivery
 
 /// The API tokens: create, list, revoke, and check the token a request carries.
 ///
@@ -39,7 +40,7 @@ public struct TokenStore: Sendable {
             }
             try db.execute(
                 sql: "INSERT INTO api_token (name, scope, token_hash, created_at) VALUES (?, ?, ?, ?)",
-                arguments: [name, scope.rawValue, Data(token.hash), CommandDatabase.now()])
+                arguments: [name, scope.rawValue, Data(token.hash), DatabaseTime(CommandDatabase.now())])
         }
         return token
     }
@@ -51,7 +52,7 @@ public struct TokenStore: Sendable {
                 .map { row in
                     TokenRecord(
                         name: row["name"], scope: TokenScope(rawValue: row["scope"]) ?? .read,
-                        createdAt: row["created_at"], lastUsedAt: row["last_used_at"])
+                        createdAt: row.time("created_at"), lastUsedAt: row.optionalTime("last_used_at"))
                 }
         }
     }
@@ -71,7 +72,7 @@ public struct TokenStore: Sendable {
         let hash = token.hash
         let stored = try await database.writer.read { db in
             try Row.fetchAll(db, sql: "SELECT name, scope, token_hash, last_used_at FROM api_token").map { row in
-                StoredHash(name: row["name"], scope: row["scope"], hash: row["token_hash"], lastUsedAt: row["last_used_at"])
+                StoredHash(name: row["name"], scope: row["scope"], hash: row["token_hash"], lastUsedAt: row.optionalTime("last_used_at"))
             }
         }
         var match: StoredHash?
@@ -84,7 +85,7 @@ public struct TokenStore: Sendable {
             try await database.writer.write { db in
                 try db.execute(
                     sql: "UPDATE api_token SET last_used_at = ? WHERE name = ?",
-                    arguments: [CommandDatabase.now(), caller.tokenName])
+                    arguments: [DatabaseTime(CommandDatabase.now()), caller.tokenName])
             }
         }
         return caller

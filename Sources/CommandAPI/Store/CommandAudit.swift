@@ -5,6 +5,7 @@ public import FoundationEssentials
 public import Foundation
 #endif
 import GRDB
+import PushDelivery
 
 /// The record of every command the API put on the queue: which token sent it, what, when, from
 /// where. Never a code: the API sends only simple commands, which carry none.
@@ -42,7 +43,7 @@ public struct CommandAudit: Sendable {
                     """,
                 arguments: [
                     entry.commandID.uuidString.lowercased(), entry.tokenName, entry.command.rawValue, entry.partition,
-                    entry.address, entry.at,
+                    entry.address, DatabaseTime(entry.at),
                 ])
         }
     }
@@ -57,7 +58,7 @@ public struct CommandAudit: Sendable {
                 else { return nil }
                 return Entry(
                     commandID: id, tokenName: row["token_name"], command: command, partition: row["partition"],
-                    address: row["address"], at: row["at"])
+                    address: row["address"], at: row.time("at"))
             }
         }
     }
@@ -65,7 +66,7 @@ public struct CommandAudit: Sendable {
     /// Deletes the entries recorded before `date`; returns how many.
     public func purge(before date: Date) async throws -> Int {
         try await database.writer.write { db in
-            try db.execute(sql: "DELETE FROM command_audit WHERE at < ?", arguments: [date])
+            try db.execute(sql: "DELETE FROM command_audit WHERE at < ?", arguments: [DatabaseTime(date)])
             return db.changesCount
         }
     }

@@ -28,8 +28,8 @@ public struct CommandDatabase: Sendable {
         }
     }
 
-    /// The current time as the database stores it; see ``VersionedDatabase/now()``.
+    /// The current time as the database stores it; see ``DatabaseTime/now()``.
     static func now() -> Date {
-        VersionedDatabase.now()
+        DatabaseTime.now()
     }
 }

@@ -5,6 +5,7 @@ public import FoundationEssentials
 public import Foundation
 #endif
 import GRDB
+import PushDelivery
 
 /// The event history and the panel state derived from it.
 ///
@@ -37,7 +38,7 @@ public struct EventStore: Sendable {
             }
             try db.execute(
                 sql: "INSERT INTO event (event_id, json, received_at) VALUES (?, ?, ?)",
-                arguments: [eventID, json, CommandDatabase.now()])
+                arguments: [eventID, json, DatabaseTime(CommandDatabase.now())])
             let cursor = db.lastInsertedRowID
             var state = try Self.state(in: db)
             state.apply(event)
@@ -73,7 +74,7 @@ public struct EventStore: Sendable {
     /// Deletes the events received before `date`; returns how many. The panel state is kept.
     public func purge(receivedBefore date: Date) async throws -> Int {
         try await database.writer.write { db in
-            try db.execute(sql: "DELETE FROM event WHERE received_at < ?", arguments: [date])
+            try db.execute(sql: "DELETE FROM event WHERE received_at < ?", arguments: [DatabaseTime(date)])
             return db.changesCount
         }
     }

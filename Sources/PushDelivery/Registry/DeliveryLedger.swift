@@ -68,15 +68,15 @@ public struct DeliveryLedger: Sendable {
                 """
         ).execute(arguments: [
             key(new.eventID), new.device.provider.rawValue, new.device.value, attempt.attempt, new.status.rawValue,
-            new.reason, new.providerMessageID, attempt.latency.map(milliseconds), attempt.at,
+            new.reason, new.providerMessageID, attempt.latency.map(milliseconds), DatabaseTime(attempt.at),
         ])
         if new.status == .delivered {
             try db.cachedStatement(sql: "UPDATE device SET last_success_at = ? WHERE provider = ? AND token = ?")
-                .execute(arguments: [attempt.at] + deviceArguments)
+                .execute(arguments: [DatabaseTime(attempt.at)] + deviceArguments)
         } else {
             try db.cachedStatement(
                 sql: "UPDATE device SET last_error = ?, last_error_at = ? WHERE provider = ? AND token = ?"
-            ).execute(arguments: [new.reason ?? new.status.rawValue, attempt.at] + deviceArguments)
+            ).execute(arguments: [new.reason ?? new.status.rawValue, DatabaseTime(attempt.at)] + deviceArguments)
         }
         return attempt
     }
@@ -114,7 +114,7 @@ public struct DeliveryLedger: Sendable {
     @discardableResult
     public func purge(recordedBefore cutoff: Date) async throws -> Int {
         try await database.writer.write { db in
-            try db.execute(sql: "DELETE FROM delivery WHERE at < ?", arguments: [cutoff])
+            try db.execute(sql: "DELETE FROM delivery WHERE at < ?", arguments: [DatabaseTime(cutoff)])
             return db.changesCount
         }
     }
@@ -135,7 +135,7 @@ public struct DeliveryLedger: Sendable {
         return DeliveryAttempt(
             eventID: eventID, device: try row.deviceToken(), attempt: row["attempt"], status: try row.choice("status"),
             reason: row["reason"], providerMessageID: row["provider_message_id"],
-            latency: latency.map { .milliseconds($0) }, at: row["at"])
+            latency: latency.map { .milliseconds($0) }, at: row.time("at"))
     }
 
     /// An event id as stored: lower-case text, as in the event format.

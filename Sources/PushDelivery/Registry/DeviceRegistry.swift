@@ -101,7 +101,7 @@ public struct DeviceRegistry: Sendable {
         try await database.writer.write { db in
             try db.execute(
                 sql: "DELETE FROM device WHERE provider = ? AND token = ? AND registered_at < ?",
-                arguments: [token.provider.rawValue, token.value, repliedAt])
+                arguments: [token.provider.rawValue, token.value, DatabaseTime(repliedAt)])
             return db.changesCount > 0
         }
     }
@@ -125,7 +125,7 @@ public struct DeviceRegistry: Sendable {
                     """
             ).execute(
                 arguments: [
-                    now, environment?.rawValue, name != nil, newName,
+                    DatabaseTime(now), environment?.rawValue, name != nil, newName,
                     token.provider.rawValue, token.value,
                 ])
             return .updated
@@ -139,7 +139,7 @@ public struct DeviceRegistry: Sendable {
         ).execute(
             arguments: [
                 token.provider.rawValue, token.value, platform.rawValue,
-                (environment ?? defaultEnvironment)?.rawValue, newName, now, now,
+                (environment ?? defaultEnvironment)?.rawValue, newName, DatabaseTime(now), DatabaseTime(now),
             ])
         return .added
     }

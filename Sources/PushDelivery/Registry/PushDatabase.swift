@@ -40,9 +40,9 @@ public struct PushDatabase: Sendable {
         RegistryError(code: .schemaTooNew, message: "the push database has \(problem)")
     }
 
-    /// The current time as the database stores it; see ``VersionedDatabase/now()``.
+    /// The current time as the database stores it; see ``DatabaseTime/now()``.
     static func now() -> Date {
-        VersionedDatabase.now()
+        DatabaseTime.now()
     }
 
     /// The schema versions applied to this database, oldest first (for example `["v1"]`).

@@ -40,10 +40,10 @@ extension RegisteredDevice {
             platform: try row.choice("platform"),
             environment: try row.optionalChoice("environment"),
             name: row["name"],
-            createdAt: row["created_at"],
-            registeredAt: row["registered_at"],
-            lastSuccessAt: row["last_success_at"],
+            createdAt: row.time("created_at"),
+            registeredAt: row.time("registered_at"),
+            lastSuccessAt: row.optionalTime("last_success_at"),
             lastError: row["last_error"],
-            lastErrorAt: row["last_error_at"])
+            lastErrorAt: row.optionalTime("last_error_at"))
     }
 }

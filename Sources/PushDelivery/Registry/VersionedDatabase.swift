@@ -1,7 +1,7 @@
 #if canImport(FoundationEssentials)
-public import FoundationEssentials
+import FoundationEssentials
 #else
-public import Foundation
+import Foundation
 #endif
 public import GRDB
 
@@ -56,12 +56,5 @@ public enum VersionedDatabase {
             migrator.registerMigration(version) { db in try db.execute(sql: script) }
         }
         return migrator
-    }
-
-    /// The current time as the database stores it (to the millisecond), so that what a write
-    /// returns equals what is read back later.
-    public static func now() -> Date {
-        let now = Date()
-        return Date.fromDatabaseValue(now.databaseValue) ?? now
     }
 }
