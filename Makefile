@@ -31,6 +31,8 @@ EXECUTABLES := howalarming howalarming-envisalink howalarming-push howalarming-l
 # target would also link the package plugins' tools, which cannot link that way.
 RELEASE_BUILD := $(SWIFT) build -c release --static-swift-stdlib
 RELEASE_BIN_DIR = $$($(RELEASE_BUILD) --show-bin-path)
+# More products `make release` builds the same way (make bench adds its own two).
+RELEASE_EXTRA ?=
 
 help: ## List the targets
 	@echo "HowAlarming — make targets:"

@@ -4,6 +4,7 @@ public import FoundationEssentials
 public import Foundation
 #endif
 public import GRDB
+import AlarmCore
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -38,12 +39,11 @@ public struct DatabaseTime: DatabaseValueConvertible, Sendable {
         let fraction = Int(milliseconds - Int64(seconds) * 1000)
         var fields = tm()
         gmtime_r(&seconds, &fields)
-        let text = [
-            Self.digits(Int(fields.tm_year) + 1900, 4), "-", Self.digits(Int(fields.tm_mon) + 1, 2), "-",
-            Self.digits(Int(fields.tm_mday), 2), " ", Self.digits(Int(fields.tm_hour), 2), ":",
-            Self.digits(Int(fields.tm_min), 2), ":", Self.digits(Int(fields.tm_sec), 2), ".", Self.digits(fraction, 3),
-        ].joined()
-        return text.databaseValue
+        let day = "\((Int(fields.tm_year) + 1900).zeroPadded(4))-\((Int(fields.tm_mon) + 1).zeroPadded(2))-"
+            + Int(fields.tm_mday).zeroPadded(2)
+        let clock = "\(Int(fields.tm_hour).zeroPadded(2)):\(Int(fields.tm_min).zeroPadded(2)):"
+            + "\(Int(fields.tm_sec).zeroPadded(2)).\(fraction.zeroPadded(3))"
+        return "\(day) \(clock)".databaseValue
     }
 
     public static func fromDatabaseValue(_ value: DatabaseValue) -> DatabaseTime? {
@@ -80,11 +80,6 @@ public struct DatabaseTime: DatabaseValueConvertible, Sendable {
             value = value * 10 + Int(byte - UInt8(ascii: "0"))
         }
         return value
-    }
-
-    private static func digits(_ value: Int, _ width: Int) -> String {
-        let text = String(value)
-        return String(repeating: "0", count: max(0, width - text.count)) + text
     }
 
     private static func milliseconds(_ date: Date) -> Int64 {
