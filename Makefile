@@ -18,7 +18,7 @@ SUDO := $(if $(filter 0,$(shell id -u)),,sudo)
 APT_GET := $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get -qq -o=Dpkg::Use-Pty=0
 
 .DEFAULT_GOAL := help
-.PHONY: help build release test soak bench bench-full bench-peers run install install-files clean beanstalkd supervisor libraries python-peer
+.PHONY: help build release test soak bench bench-full bench-peers symbol-order run install install-files clean beanstalkd supervisor libraries python-peer
 
 # What `make install` puts where: PREFIX for executables and shared files, SYSTEMD_DIR for the
 # units, CONFIG_DIR for the example configuration; DESTDIR prefixes them all (for packaging).
@@ -99,6 +99,22 @@ bench-peers: ## Install what the benchmarks compare with (aioapns into .venv, h2
 	    echo "installing nghttp2-client (apt-get)"; \
 	    $(APT_GET) update && $(APT_GET) install -y nghttp2-client >/dev/null; \
 	fi
+
+# The daemons `make symbol-order` profiles; their link maps say which section each function is in.
+SYMBOL_ORDER_DAEMONS := howalarming howalarming-envisalink howalarming-push howalarming-log howalarming-command
+SYMBOL_ORDER_MAPS := .build/symbol-order
+
+symbol-order: libraries beanstalkd ## Profile the daemons under valgrind and rewrite deploy/symbol-order/, the functions each release link puts together
+	@if ! command -v valgrind >/dev/null; then \
+	    echo "installing valgrind (apt-get)"; \
+	    $(APT_GET) update && $(APT_GET) install -y valgrind >/dev/null; \
+	fi
+	mkdir -p $(SYMBOL_ORDER_MAPS)
+	$(RELEASE_BUILD) --product envisalink-simulator
+	@for product in $(SYMBOL_ORDER_DAEMONS); do \
+	    $(RELEASE_BUILD) --product $$product -Xlinker -Map=$(CURDIR)/$(SYMBOL_ORDER_MAPS)/$$product.map || exit 1; \
+	done
+	$(PYTHON) bench/symbol_order.py "$(RELEASE_BIN_DIR)" $(SYMBOL_ORDER_MAPS) deploy/symbol-order
 
 run: libraries beanstalkd supervisor release ## Run the whole system against the panel simulator, under supervisord (Ctrl-C stops it)
 	deploy/run-local.sh "$(RELEASE_BIN_DIR)"

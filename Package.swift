@@ -25,16 +25,23 @@ let glibcReadsPackedRelocations: Bool = {
 let glibcReadsPackedRelocations = false
 #endif
 
-/// How the executables are linked in release builds on Linux (`make release` adds
+/// How an executable is linked in release builds on Linux (`make release` adds
 /// `--static-swift-stdlib`): by lld, exporting no symbols, with packed relative relocations where
-/// glibc reads them (2.36 and later). Each saves resident memory: fewer pages to relocate and
-/// to look symbols up in at start-up (docs/performance.md).
-let deployedLinking: [LinkerSetting] = [
-    .unsafeFlags(
-        ["-use-ld=lld", "-Xlinker", "--no-export-dynamic"]
-            + (glibcReadsPackedRelocations ? ["-Xlinker", "-z", "-Xlinker", "pack-relative-relocs"] : []),
-        .when(platforms: [.linux], configuration: .release)),
-]
+/// glibc reads them (2.36 and later), and with the functions it runs side by side at the start of
+/// .text, as `make symbol-order` profiled them (deploy/symbol-order/<executable>.txt; lld skips
+/// names the executable no longer defines). Each saves resident memory: fewer pages to relocate,
+/// to look symbols up in and to map code from (docs/performance.md).
+func deployedLinking(symbolOrderOf executable: String? = nil) -> [LinkerSetting] {
+    var flags = ["-use-ld=lld", "-Xlinker", "--no-export-dynamic"]
+    if glibcReadsPackedRelocations {
+        flags += ["-Xlinker", "-z", "-Xlinker", "pack-relative-relocs"]
+    }
+    if let executable {
+        let orderFile = "\(Context.packageDirectory)/deploy/symbol-order/\(executable).txt"
+        flags += ["-Xlinker", "--symbol-ordering-file=\(orderFile)", "-Xlinker", "--no-warn-symbol-ordering"]
+    }
+    return [.unsafeFlags(flags, .when(platforms: [.linux], configuration: .release))]
+}
 
 let package = Package(
     name: "howalarming",
@@ -140,7 +147,7 @@ let package = Package(
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ],
             swiftSettings: strictSettings,
-            linkerSettings: deployedLinking
+            linkerSettings: deployedLinking(symbolOrderOf: "howalarming-envisalink")
         ),
         // A faithful fake EVL-4 + DSC panel: panel model, TPI server, control port.
         .target(
@@ -165,7 +172,7 @@ let package = Package(
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ],
             swiftSettings: strictSettings,
-            linkerSettings: deployedLinking
+            linkerSettings: deployedLinking()
         ),
         // Push delivery: APNs and FCM payloads, error → action tables, JWT/OAuth tokens,
         // the device registry and the delivery ledger.
@@ -215,7 +222,7 @@ let package = Package(
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ],
             swiftSettings: strictSettings,
-            linkerSettings: deployedLinking
+            linkerSettings: deployedLinking(symbolOrderOf: "howalarming-push")
         ),
         // The log consumer: every event as one synced JSON line in the audit log.
         .target(
@@ -241,7 +248,7 @@ let package = Package(
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ],
             swiftSettings: strictSettings,
-            linkerSettings: deployedLinking
+            linkerSettings: deployedLinking(symbolOrderOf: "howalarming-log")
         ),
         // The command consumer: the phone apps' HTTP API (status, history, commands, devices),
         // API tokens, metrics.
@@ -276,7 +283,7 @@ let package = Package(
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ],
             swiftSettings: strictSettings,
-            linkerSettings: deployedLinking
+            linkerSettings: deployedLinking(symbolOrderOf: "howalarming-command")
         ),
         // `howalarming`: the operators' debug CLI.
         .executableTarget(
@@ -291,7 +298,7 @@ let package = Package(
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ],
             swiftSettings: strictSettings,
-            linkerSettings: deployedLinking
+            linkerSettings: deployedLinking(symbolOrderOf: "howalarming")
         ),
         // Benchmarks (`make bench`): the queue client against a raw-socket baseline.
         .executableTarget(

@@ -5,6 +5,7 @@ Start-up is the time from exec to the daemon watching its tube (what "ready" mea
 The burst is 1,000 events: put on the consumer's tube, or sent at the simulated panel for the
 integrator. Memory is VmRSS (and PSS) from /proc.
 """
+import contextlib
 import json
 import os
 import socket
@@ -102,7 +103,11 @@ command: {{listen: "127.0.0.1:{beanstalkd.free_port()}", database: {directory}/c
     return path
 
 
-def measure_daemon(bin_dir, executable, arguments, ready_tube, events_from):
+@contextlib.contextmanager
+def daemon_running(bin_dir, executable, arguments, ready_tube, prefix=(), ready_timeout=30):
+    """Runs `executable` (after `prefix`, a wrapper such as valgrind) against its own beanstalkd and
+    panel simulator until it watches `ready_tube`; yields (process, beanstalkd port, simulator control
+    port, start-up seconds) and stops it with SIGTERM, as a supervisor would."""
     with tempfile.TemporaryDirectory(prefix="bench-footprint-") as directory, beanstalkd.running() as port:
         panel_port, control_port = beanstalkd.free_port(), beanstalkd.free_port()
         simulator = subprocess.Popen(
@@ -111,43 +116,48 @@ def measure_daemon(bin_dir, executable, arguments, ready_tube, events_from):
         path = config(directory, port, panel_port)
         wait_for(lambda: _accepts(control_port), 10, "the simulator")
         started = time.monotonic()
-        process = subprocess.Popen([f"{bin_dir}/{executable}", *arguments, "--config", path],
+        process = subprocess.Popen([*prefix, f"{bin_dir}/{executable}", *arguments, "--config", path],
                                    stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
         try:
-            wait_for(lambda: beanstalkd.tube_watchers(port, ready_tube) > 0, 30, f"{executable} to watch {ready_tube}")
-            startup_ms = (time.monotonic() - started) * 1000
-            time.sleep(2)
-            idle_rss, idle_pss = memory(process.pid)
-            result = {"executable": executable, "startup_ms": startup_ms, "idle_rss_mb": idle_rss,
-                      "idle_pss_mb": idle_pss}
-            if events_from:
-                before = cpu_seconds(process.pid)
-                burst(port, control_port, events_from)
-                result["cpu_ms_per_1000"] = (cpu_seconds(process.pid) - before) * 1000
-                result["loaded_rss_mb"], _ = memory(process.pid)
-            return result
+            wait_for(lambda: beanstalkd.tube_watchers(port, ready_tube) > 0, ready_timeout,
+                     f"{executable} to watch {ready_tube}")
+            yield process, port, control_port, time.monotonic() - started
         finally:
             process.terminate()
-            process.wait(timeout=15)
+            process.wait(timeout=ready_timeout)
             simulator.terminate()
             simulator.wait(timeout=15)
 
 
-def burst(port, control_port, events_from):
-    """1,000 events through the daemon; returns when it has handled them all."""
+def measure_daemon(bin_dir, executable, arguments, ready_tube, events_from):
+    with daemon_running(bin_dir, executable, arguments, ready_tube) as (process, port, control_port, startup):
+        time.sleep(2)
+        idle_rss, idle_pss = memory(process.pid)
+        result = {"executable": executable, "startup_ms": startup * 1000, "idle_rss_mb": idle_rss,
+                  "idle_pss_mb": idle_pss}
+        if events_from:
+            before = cpu_seconds(process.pid)
+            burst(port, control_port, events_from)
+            result["cpu_ms_per_1000"] = (cpu_seconds(process.pid) - before) * 1000
+            result["loaded_rss_mb"], _ = memory(process.pid)
+        return result
+
+
+def burst(port, control_port, events_from, count=1000, timeout=60):
+    """`count` events through the daemon; returns when it has handled them all."""
     if events_from == "panel":
         done_before = tube_total(port, "log", "total-jobs")
         with socket.create_connection(("127.0.0.1", control_port)) as control:
             reader = control.makefile("rb")
-            for zone in range(1000):
+            for zone in range(count):
                 state = "609" if zone % 2 == 0 else "610"
                 control.sendall(f"send {state}{(zone % 64) + 1:03d}\r\n".encode())
                 reader.readline()
-        wait_for(lambda: tube_total(port, "log", "total-jobs") >= done_before + 1000, 60, "1,000 panel events")
+        wait_for(lambda: tube_total(port, "log", "total-jobs") >= done_before + count, timeout, f"{count} panel events")
     else:
-        put_events(port, events_from, 1000)
+        put_events(port, events_from, count)
         wait_for(lambda: tube_total(port, events_from, "current-jobs-ready") == 0
-                 and tube_total(port, events_from, "current-jobs-reserved") == 0, 60, f"the {events_from} tube to drain")
+                 and tube_total(port, events_from, "current-jobs-reserved") == 0, timeout, f"the {events_from} tube to drain")
 
 
 def _accepts(port):

@@ -49,6 +49,18 @@ import TestSupport
         #expect(settings.filter { $0.key == "user" }.allSatisfy { $0.value == "howalarming" })
     }
 
+    /// The release link of each daemon and the CLI reads its order file (Package.swift): a missing
+    /// one fails `make release`, an empty one would quietly give back the memory it saves.
+    @Test(arguments: daemons + ["howalarming"])
+    func everyDaemonHasTheFunctionsItRunsInOrder(executable: String) throws {
+        let text = try String(contentsOfFile: "\(Self.repository)/deploy/symbol-order/\(executable).txt", encoding: .utf8)
+        let names = text.split(separator: "\n").filter { !$0.hasPrefix("#") }
+        #expect(names.count > 500)
+        #expect(Set(names).count == names.count)
+        #expect(names.allSatisfy { !$0.contains(" ") })
+        #expect(names.contains { $0.hasPrefix("$s") && $0.contains("Config") })
+    }
+
     @Test func installFilesPutsEverythingUnderThePrefix() async throws {
         try await withTemporaryDirectory { directory in
             let result = try await ProcessRunner.run("/usr/bin/make", arguments: [
