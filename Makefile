@@ -111,6 +111,7 @@ symbol-order: libraries beanstalkd ## Profile the daemons under valgrind and rew
 	fi
 	mkdir -p $(SYMBOL_ORDER_MAPS)
 	$(RELEASE_BUILD) --product envisalink-simulator
+	$(RELEASE_BUILD) --product bench-mock-apns
 	@for product in $(SYMBOL_ORDER_DAEMONS); do \
 	    $(RELEASE_BUILD) --product $$product -Xlinker -Map=$(CURDIR)/$(SYMBOL_ORDER_MAPS)/$$product.map || exit 1; \
 	done

@@ -3,7 +3,9 @@ CPU per 1,000 events, and the release binaries' sizes.
 
 Start-up is the time from exec to the daemon watching its tube (what "ready" means to the queue).
 The burst is 1,000 events: put on the consumer's tube, or sent at the simulated panel for the
-integrator. Memory is VmRSS (and PSS) from /proc.
+integrator. The push consumer runs as deployed, sending to an APNs (bench-mock-apns) with 10
+iPhones registered, and its events are alarms: 10,000 notifications. Memory is VmRSS (and PSS)
+from /proc.
 """
 import contextlib
 import json
@@ -15,6 +17,7 @@ import time
 import uuid
 
 import beanstalkd
+import push
 
 DAEMONS = [
     # (executable, arguments after --config, the tube that says it is ready, the tube its events come from)
@@ -24,6 +27,8 @@ DAEMONS = [
     ("howalarming-command", [], "command", "command"),
     ("howalarming", ["tail", "--timeout", "600"], "cli", None),
 ]
+# The iPhones the push consumer sends each alarm to.
+IPHONES = 10
 EXECUTABLES = ["howalarming", "howalarming-envisalink", "howalarming-push", "howalarming-log",
                "howalarming-command", "envisalink-simulator"]
 PANEL_PASSWORD = "bench1"
@@ -52,19 +57,20 @@ def cpu_seconds(pid):
     return (int(parts[11]) + int(parts[12])) / os.sysconf("SC_CLK_TCK")
 
 
-def event_json(index):
-    return json.dumps({"type": "info", "code": "609", "message": f"Zone open: bench {index}",
+def event_json(index, alarm=False):
+    kind, code, message = ("alarm", "601", "Zone alarm") if alarm else ("info", "609", "Zone open")
+    return json.dumps({"type": kind, "code": code, "message": f"{message}: bench {index}",
                        "timestamp": int(time.time()), "id": str(uuid.uuid4()), "source": "bench",
                        "sequence": index + 1, "partition": 1, "zone": 1})
 
 
-def put_events(port, tube, count):
+def put_events(port, tube, count, alarms=False):
     with socket.create_connection(("127.0.0.1", port)) as connection:
         reader = connection.makefile("rb")
         connection.sendall(f"use {tube}\r\n".encode())
         reader.readline()
         for index in range(count):
-            body = event_json(index).encode()
+            body = event_json(index, alarms).encode()
             connection.sendall(b"put 1024 0 60 %d\r\n%s\r\n" % (len(body), body))
             reader.readline()
 
@@ -88,12 +94,12 @@ def wait_for(condition, timeout, what):
         time.sleep(0.002)
 
 
-def config(directory, port, panel_port):
+def config(directory, port, panel_port, apns):
     text = f"""
 beanstalkd: {{host: 127.0.0.1, port: {port}, tubes: {{commands: [commands], events: [cli, push, log, command]}}}}
 envisalinkd: {{host: 127.0.0.1, port: {panel_port}, password: {PANEL_PASSWORD}, code_master: "1234",
   spool: {directory}/spool.jsonl, sequence_file: {directory}/sequence}}
-push: {{database: {directory}/push.sqlite}}
+push: {{database: {directory}/push.sqlite, apns: {push.apns_settings(apns)}}}
 log: {{file: {directory}/events.jsonl}}
 command: {{listen: "127.0.0.1:{beanstalkd.free_port()}", database: {directory}/command.sqlite}}
 """
@@ -105,15 +111,18 @@ command: {{listen: "127.0.0.1:{beanstalkd.free_port()}", database: {directory}/c
 
 @contextlib.contextmanager
 def daemon_running(bin_dir, executable, arguments, ready_tube, prefix=(), ready_timeout=30):
-    """Runs `executable` (after `prefix`, a wrapper such as valgrind) against its own beanstalkd and
-    panel simulator until it watches `ready_tube`; yields (process, beanstalkd port, simulator control
-    port, start-up seconds) and stops it with SIGTERM, as a supervisor would."""
-    with tempfile.TemporaryDirectory(prefix="bench-footprint-") as directory, beanstalkd.running() as port:
+    """Runs `executable` (after `prefix`, a wrapper such as valgrind) against its own beanstalkd,
+    panel simulator and mock APNs until it watches `ready_tube`; yields (process, beanstalkd port,
+    simulator control port, start-up seconds) and stops it with SIGTERM, as a supervisor would."""
+    with tempfile.TemporaryDirectory(prefix="bench-footprint-") as directory, beanstalkd.running() as port, \
+            contextlib.closing(push.MockAPNs(bin_dir)) as apns:
         panel_port, control_port = beanstalkd.free_port(), beanstalkd.free_port()
         simulator = subprocess.Popen(
             [f"{bin_dir}/envisalink-simulator", "--port", str(panel_port), "--control-port", str(control_port),
              "--password", PANEL_PASSWORD, "--no-stdin-control"], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-        path = config(directory, port, panel_port)
+        path = config(directory, port, panel_port, apns)
+        if executable == "howalarming-push":
+            push.import_iphones(bin_dir, path, IPHONES)
         wait_for(lambda: _accepts(control_port), 10, "the simulator")
         started = time.monotonic()
         process = subprocess.Popen([*prefix, f"{bin_dir}/{executable}", *arguments, "--config", path],
@@ -155,7 +164,7 @@ def burst(port, control_port, events_from, count=1000, timeout=60):
                 reader.readline()
         wait_for(lambda: tube_total(port, "log", "total-jobs") >= done_before + count, timeout, f"{count} panel events")
     else:
-        put_events(port, events_from, count)
+        put_events(port, events_from, count, alarms=events_from == "push")
         wait_for(lambda: tube_total(port, events_from, "current-jobs-ready") == 0
                  and tube_total(port, events_from, "current-jobs-reserved") == 0, timeout, f"the {events_from} tube to drain")
 

@@ -8,6 +8,7 @@ import contextlib
 import datetime
 import json
 import os
+import shutil
 import sqlite3
 import subprocess
 import sys
@@ -52,6 +53,7 @@ class MockAPNs:
     def close(self):
         self.process.stdin.close()
         self.process.wait(timeout=15)
+        shutil.rmtree(self.directory, ignore_errors=True)
 
 
 # The push consumer processes on one tube the scaling measurement runs.
@@ -75,6 +77,22 @@ def put(port, tube, body):
         reader.readline()
 
 
+def apns_settings(mock):
+    """The push.apns configuration (a YAML flow mapping) that sends to `mock`."""
+    return (f"{{key_file: {mock.directory}/AuthKey.p8, key_id: {mock.description['key_id']}, "
+            f"team_id: {mock.description['team_id']}, topic: {mock.description['topic']}, "
+            f"endpoint: \"https://127.0.0.1:{mock.port}\", ca_file: {mock.directory}/ca.pem}}")
+
+
+def import_iphones(bin_dir, config, count):
+    """Registers `count` iPhones in the push database of `config` (howalarming-push devices import)."""
+    tokens = os.path.join(os.path.dirname(config), "tokens.txt")
+    with open(tokens, "w") as file:
+        file.writelines(f"{index:064x}\n" for index in range(1, count + 1))
+    subprocess.run([f"{bin_dir}/howalarming-push", "devices", "import", tokens, "--platform", "ios",
+                    "--config", config], check=True, stdout=subprocess.DEVNULL)
+
+
 @contextlib.contextmanager
 def push_consumer(bin_dir, mock, devices, concurrency, processes=1):
     """howalarming-push processes on one tube with `devices` registered iPhones; yields beanstalkd's port."""
@@ -87,15 +105,9 @@ push:
   database: {directory}/push.sqlite
   concurrency: {concurrency}
   request_timeout: 30
-  apns: {{key_file: {mock.directory}/AuthKey.p8, key_id: {mock.description['key_id']},
-          team_id: {mock.description['team_id']}, topic: {mock.description['topic']},
-          endpoint: "https://127.0.0.1:{mock.port}", ca_file: {mock.directory}/ca.pem}}
+  apns: {apns_settings(mock)}
 """)
-        tokens = os.path.join(directory, "tokens.txt")
-        with open(tokens, "w") as file:
-            file.writelines(f"{index:064x}\n" for index in range(1, devices + 1))
-        subprocess.run([f"{bin_dir}/howalarming-push", "devices", "import", tokens, "--platform", "ios",
-                        "--config", config], check=True, stdout=subprocess.DEVNULL)
+        import_iphones(bin_dir, config, devices)
         consumers = [subprocess.Popen([f"{bin_dir}/howalarming-push", "--config", config],
                                       stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL) for _ in range(processes)]
         try:
