@@ -11,6 +11,7 @@ import statistics
 import subprocess
 import sys
 
+import api as api_part
 import beanstalkd
 import footprint
 import latency
@@ -126,6 +127,20 @@ def latency_table(results):
     return lines
 
 
+def api_table(results):
+    lines = ["\n### Command API on loopback (howalarming-command, one keep-alive connection, Python's http.client)\n",
+             "| request | requests/s | p50 | p99 | max | target (p99) |", "|---|---|---|---|---|---|"]
+    for path in api_part.PATHS:
+        rows = [r for r in results if r["path"] == path]
+        p99 = median([r["p99_ms"] for r in rows])
+        target = f"≤ 2 ms: {'met' if p99 <= 2 else '**not met**'}" if path == "/v1/status" else "—"
+        lines.append(f"| GET `{path}` | {median([r['per_s'] for r in rows]):,.0f}/s | {median([r['p50_ms'] for r in rows]):.2f} ms "
+                     f"| {p99:.2f} ms | {median([r['max_ms'] for r in rows]):.2f} ms | {target} |")
+    lines.append(f"\n{api_part.EVENTS_STORED} events stored; {rows[0]['requests']:,} requests per path and run after "
+                 f"{api_part.WARM_UP} of warm-up; medians of the runs.")
+    return lines
+
+
 def main():
     bin_dir, python = sys.argv[1], sys.argv[2]
     full = "--full" in sys.argv
@@ -136,6 +151,7 @@ def main():
     push_results = push.run(bin_dir, python, full, runs)
     latency_results = latency.run(bin_dir, full)
     footprint_results, sizes = footprint.run(bin_dir, runs)
+    api_results = api_part.run(bin_dir, runs, 10_000 if full else 2_500)
     stamp = datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%dT%H%M%SZ")
     lines = [f"# make bench{' --full' if full else ''}, {stamp}\n",
              f"Machine: {about['cpu']}, {about['cores']} cores, {about['memory_mb']:,} MB, Linux {about['kernel']}; "
@@ -146,13 +162,14 @@ def main():
     lines += push_tables(push_results)
     lines += latency_table(latency_results)
     lines += footprint_table(footprint_results, sizes)
+    lines += api_table(api_results)
     report = "\n".join(lines) + "\n"
     os.makedirs("bench/results", exist_ok=True)
     with open(f"bench/results/{stamp}.md", "w") as file:
         file.write(report)
     with open(f"bench/results/{stamp}.json", "w") as file:
         json.dump({"machine": about, "runs": runs, "count": count, "queue": queue_results,
-                   "push": push_results, "latency": latency_results, "footprint": footprint_results, "binary_mb": sizes}, file, indent=1)
+                   "push": push_results, "latency": latency_results, "footprint": footprint_results, "binary_mb": sizes, "api": api_results}, file, indent=1)
     print(report)
     print(f"stored in bench/results/{stamp}.md and .json", file=sys.stderr)
 

@@ -7,6 +7,7 @@ integrator. The push consumer runs as deployed, sending to an APNs (bench-mock-a
 iPhones registered, and its events are alarms: 10,000 notifications. Memory is VmRSS (and PSS)
 from /proc.
 """
+import collections
 import contextlib
 import json
 import os
@@ -94,14 +95,14 @@ def wait_for(condition, timeout, what):
         time.sleep(0.002)
 
 
-def config(directory, port, panel_port, apns):
+def config(directory, port, panel_port, apns, api_port):
     text = f"""
 beanstalkd: {{host: 127.0.0.1, port: {port}, tubes: {{commands: [commands], events: [cli, push, log, command]}}}}
 envisalinkd: {{host: 127.0.0.1, port: {panel_port}, password: {PANEL_PASSWORD}, code_master: "1234",
   spool: {directory}/spool.jsonl, sequence_file: {directory}/sequence}}
 push: {{database: {directory}/push.sqlite, apns: {push.apns_settings(apns)}}}
 log: {{file: {directory}/events.jsonl}}
-command: {{listen: "127.0.0.1:{beanstalkd.free_port()}", database: {directory}/command.sqlite}}
+command: {{listen: "127.0.0.1:{api_port}", database: {directory}/command.sqlite}}
 """
     path = os.path.join(directory, "config.yaml")
     with open(path, "w") as file:
@@ -109,18 +110,23 @@ command: {{listen: "127.0.0.1:{beanstalkd.free_port()}", database: {directory}/c
     return path
 
 
+# A daemon daemon_running started: its process, the ports of its beanstalkd, of the simulator's
+# control connection and of the command API, its configuration file, and its start-up time.
+Daemon = collections.namedtuple("Daemon", "process port control_port api_port config startup_seconds")
+
+
 @contextlib.contextmanager
 def daemon_running(bin_dir, executable, arguments, ready_tube, prefix=(), ready_timeout=30):
     """Runs `executable` (after `prefix`, a wrapper such as valgrind) against its own beanstalkd,
-    panel simulator and mock APNs until it watches `ready_tube`; yields (process, beanstalkd port,
-    simulator control port, start-up seconds) and stops it with SIGTERM, as a supervisor would."""
+    panel simulator and mock APNs until it watches `ready_tube`; yields a Daemon and stops it with
+    SIGTERM, as a supervisor would."""
     with tempfile.TemporaryDirectory(prefix="bench-footprint-") as directory, beanstalkd.running() as port, \
             contextlib.closing(push.MockAPNs(bin_dir)) as apns:
-        panel_port, control_port = beanstalkd.free_port(), beanstalkd.free_port()
+        panel_port, control_port, api_port = beanstalkd.free_port(), beanstalkd.free_port(), beanstalkd.free_port()
         simulator = subprocess.Popen(
             [f"{bin_dir}/envisalink-simulator", "--port", str(panel_port), "--control-port", str(control_port),
              "--password", PANEL_PASSWORD, "--no-stdin-control"], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-        path = config(directory, port, panel_port, apns)
+        path = config(directory, port, panel_port, apns, api_port)
         if executable == "howalarming-push":
             push.import_iphones(bin_dir, path, IPHONES)
         wait_for(lambda: _accepts(control_port), 10, "the simulator")
@@ -130,7 +136,7 @@ def daemon_running(bin_dir, executable, arguments, ready_tube, prefix=(), ready_
         try:
             wait_for(lambda: beanstalkd.tube_watchers(port, ready_tube) > 0, ready_timeout,
                      f"{executable} to watch {ready_tube}")
-            yield process, port, control_port, time.monotonic() - started
+            yield Daemon(process, port, control_port, api_port, path, time.monotonic() - started)
         finally:
             process.terminate()
             process.wait(timeout=ready_timeout)
@@ -139,16 +145,16 @@ def daemon_running(bin_dir, executable, arguments, ready_tube, prefix=(), ready_
 
 
 def measure_daemon(bin_dir, executable, arguments, ready_tube, events_from):
-    with daemon_running(bin_dir, executable, arguments, ready_tube) as (process, port, control_port, startup):
+    with daemon_running(bin_dir, executable, arguments, ready_tube) as daemon:
         time.sleep(2)
-        idle_rss, idle_pss = memory(process.pid)
-        result = {"executable": executable, "startup_ms": startup * 1000, "idle_rss_mb": idle_rss,
+        idle_rss, idle_pss = memory(daemon.process.pid)
+        result = {"executable": executable, "startup_ms": daemon.startup_seconds * 1000, "idle_rss_mb": idle_rss,
                   "idle_pss_mb": idle_pss}
         if events_from:
-            before = cpu_seconds(process.pid)
-            burst(port, control_port, events_from)
-            result["cpu_ms_per_1000"] = (cpu_seconds(process.pid) - before) * 1000
-            result["loaded_rss_mb"], _ = memory(process.pid)
+            before = cpu_seconds(daemon.process.pid)
+            burst(daemon.port, daemon.control_port, events_from)
+            result["cpu_ms_per_1000"] = (cpu_seconds(daemon.process.pid) - before) * 1000
+            result["loaded_rss_mb"], _ = memory(daemon.process.pid)
         return result
 
 

@@ -56,12 +56,12 @@ def profile(bin_dir, executable, arguments, ready_tube, events_from, directory):
     output = os.path.join(directory, f"{executable}.callgrind")
     valgrind = ["valgrind", "--tool=callgrind", "--demangle=no", f"--callgrind-out-file={output}"]
     with footprint.daemon_running(directory, executable, arguments, ready_tube, prefix=valgrind,
-                                  ready_timeout=TIMEOUT) as (_, port, control_port, _):
+                                  ready_timeout=TIMEOUT) as daemon:
         # Dumps what ran so far to `output`.1; the rest goes to `output` at exit.
         subprocess.run(["callgrind_control", "--dump=ready", executable], check=True,
                        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
         if events_from:
-            footprint.burst(port, control_port, events_from, count=EVENTS, timeout=TIMEOUT)
+            footprint.burst(daemon.port, daemon.control_port, events_from, count=EVENTS, timeout=TIMEOUT)
     return callgrind_names(f"{output}.1"), callgrind_names(output)
 
 
