@@ -40,7 +40,7 @@ public struct TokenStore: Sendable {
             }
             try db.execute(
                 sql: "INSERT INTO api_token (name, scope, token_hash, created_at) VALUES (?, ?, ?, ?)",
-                arguments: [name, scope.rawValue, Data(token.hash), DatabaseTime(CommandDatabase.now())])
+                arguments: [name, scope.rawValue, Data(token.hash), DatabaseTime(Date())])
         }
         return token
     }
@@ -85,7 +85,7 @@ public struct TokenStore: Sendable {
             try await database.writer.write { db in
                 try db.execute(
                     sql: "UPDATE api_token SET last_used_at = ? WHERE name = ?",
-                    arguments: [DatabaseTime(CommandDatabase.now()), caller.tokenName])
+                    arguments: [DatabaseTime(Date()), caller.tokenName])
             }
         }
         return caller

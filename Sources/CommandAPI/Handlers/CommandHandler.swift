@@ -6,6 +6,7 @@ import Foundation
 #endif
 import Hummingbird
 import Logging
+import PushDelivery
 
 /// `POST /v1/commands`: validates a simple command, puts it on the command tubes with the caller
 /// as `source`, audits it, and answers 202 with its `id`.
@@ -25,7 +26,7 @@ struct CommandHandler: Sendable {
         metrics.commandSent(name)
         let entry = CommandAudit.Entry(
             commandID: id, tokenName: caller.tokenName, command: name, partition: command.partition,
-            address: context.clientAddress, at: CommandDatabase.now())
+            address: context.clientAddress, at: DatabaseTime.now())
         context.logger.notice("command queued", metadata: [
             "command": "\(name.rawValue)", "command_id": "\(id.uuidString.lowercased())",
             "partition": "\(command.partition.map(String.init) ?? "default")", "address": "\(entry.address ?? "unknown")",

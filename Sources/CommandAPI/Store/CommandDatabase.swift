@@ -1,8 +1,3 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
 import GRDB
 import PushDelivery
 
@@ -26,10 +21,5 @@ public struct CommandDatabase: Sendable {
         writer = try VersionedDatabase.open(path: path, label: "howalarming-command", migrator: Self.migrator) { problem in
             CommandStoreError(code: .schemaTooNew, message: "the command database has \(problem)")
         }
-    }
-
-    /// The current time as the database stores it; see ``DatabaseTime/now()``.
-    static func now() -> Date {
-        DatabaseTime.now()
     }
 }

@@ -38,7 +38,7 @@ public struct EventStore: Sendable {
             }
             try db.execute(
                 sql: "INSERT INTO event (event_id, json, received_at) VALUES (?, ?, ?)",
-                arguments: [eventID, json, DatabaseTime(CommandDatabase.now())])
+                arguments: [eventID, json, DatabaseTime(Date())])
             let cursor = db.lastInsertedRowID
             var state = try Self.state(in: db)
             state.apply(event)

@@ -59,7 +59,7 @@ public struct DeliveryLedger: Sendable {
             arguments: [key(new.eventID)] + deviceArguments) ?? 0
         let attempt = DeliveryAttempt(
             eventID: new.eventID, device: new.device, attempt: previous + 1, status: new.status, reason: new.reason,
-            providerMessageID: new.providerMessageID, latency: new.latency.map(stored), at: PushDatabase.now())
+            providerMessageID: new.providerMessageID, latency: new.latency.map(stored), at: DatabaseTime.now())
         try db.cachedStatement(
             sql: """
                 INSERT INTO delivery

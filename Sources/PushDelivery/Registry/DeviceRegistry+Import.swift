@@ -22,7 +22,7 @@ extension DeviceRegistry {
             }
         }
         let registrations = try await database.writer.write { [valid] db in
-            let now = PushDatabase.now()
+            let now = DatabaseTime.now()
             return try valid.map { token in
                 try register(token, platform: platform, environment: nil, name: nil, at: now, in: db)
             }

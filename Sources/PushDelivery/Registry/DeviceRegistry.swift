@@ -56,7 +56,7 @@ public struct DeviceRegistry: Sendable {
         }
         if let name { try RegisteredDevice.validate(name: name) }
         return try await database.writer.write { db in
-            try register(token, platform: platform, environment: environment, name: name, at: PushDatabase.now(), in: db)
+            try register(token, platform: platform, environment: environment, name: name, at: DatabaseTime.now(), in: db)
         }
     }
 

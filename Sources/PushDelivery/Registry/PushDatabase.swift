@@ -1,8 +1,3 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
 import GRDB
 
 /// The push consumer's SQLite database: the device registry and the delivery ledger.
@@ -38,11 +33,6 @@ public struct PushDatabase: Sendable {
 
     private static func refusal(_ problem: String) -> any Error {
         RegistryError(code: .schemaTooNew, message: "the push database has \(problem)")
-    }
-
-    /// The current time as the database stores it; see ``DatabaseTime/now()``.
-    static func now() -> Date {
-        DatabaseTime.now()
     }
 
     /// The schema versions applied to this database, oldest first (for example `["v1"]`).
