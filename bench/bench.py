@@ -136,7 +136,7 @@ def api_table(results):
         target = f"≤ 2 ms: {'met' if p99 <= 2 else '**not met**'}" if path == "/v1/status" else "—"
         lines.append(f"| GET `{path}` | {median([r['per_s'] for r in rows]):,.0f}/s | {median([r['p50_ms'] for r in rows]):.2f} ms "
                      f"| {p99:.2f} ms | {median([r['max_ms'] for r in rows]):.2f} ms | {target} |")
-    lines.append(f"\n{api_part.EVENTS_STORED} events stored; {rows[0]['requests']:,} requests per path and run after "
+    lines.append(f"\n{api_part.EVENTS_STORED} events stored; {results[0]['requests']:,} requests per path and run after "
                  f"{api_part.WARM_UP} of warm-up; medians of the runs.")
     return lines
 

@@ -100,7 +100,7 @@ def config(directory, port, panel_port, apns, api_port):
 beanstalkd: {{host: 127.0.0.1, port: {port}, tubes: {{commands: [commands], events: [cli, push, log, command]}}}}
 envisalinkd: {{host: 127.0.0.1, port: {panel_port}, password: {PANEL_PASSWORD}, code_master: "1234",
   spool: {directory}/spool.jsonl, sequence_file: {directory}/sequence}}
-push: {{database: {directory}/push.sqlite, apns: {push.apns_settings(apns)}}}
+push: {{database: {directory}/push.sqlite{f", apns: {push.apns_settings(apns)}" if apns else ""}}}
 log: {{file: {directory}/events.jsonl}}
 command: {{listen: "127.0.0.1:{api_port}", database: {directory}/command.sqlite}}
 """
@@ -117,17 +117,18 @@ Daemon = collections.namedtuple("Daemon", "process port control_port api_port co
 
 @contextlib.contextmanager
 def daemon_running(bin_dir, executable, arguments, ready_tube, prefix=(), ready_timeout=30):
-    """Runs `executable` (after `prefix`, a wrapper such as valgrind) against its own beanstalkd,
-    panel simulator and mock APNs until it watches `ready_tube`; yields a Daemon and stops it with
-    SIGTERM, as a supervisor would."""
+    """Runs `executable` (after `prefix`, a wrapper such as valgrind) against its own beanstalkd and
+    panel simulator, the push consumer also against a mock APNs, until it watches `ready_tube`;
+    yields a Daemon and stops it with SIGTERM, as a supervisor would."""
+    sends_pushes = executable == "howalarming-push"
     with tempfile.TemporaryDirectory(prefix="bench-footprint-") as directory, beanstalkd.running() as port, \
-            contextlib.closing(push.MockAPNs(bin_dir)) as apns:
+            contextlib.closing(push.MockAPNs(bin_dir)) if sends_pushes else contextlib.nullcontext() as apns:
         panel_port, control_port, api_port = beanstalkd.free_port(), beanstalkd.free_port(), beanstalkd.free_port()
         simulator = subprocess.Popen(
             [f"{bin_dir}/envisalink-simulator", "--port", str(panel_port), "--control-port", str(control_port),
              "--password", PANEL_PASSWORD, "--no-stdin-control"], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
         path = config(directory, port, panel_port, apns, api_port)
-        if executable == "howalarming-push":
+        if sends_pushes:
             push.import_iphones(bin_dir, path, IPHONES)
         wait_for(lambda: _accepts(control_port), 10, "the simulator")
         started = time.monotonic()
