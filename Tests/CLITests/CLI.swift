@@ -5,7 +5,8 @@ import TestSupport
 /// a temporary directory. Children never see the developer's `HOWALARMING_CONFIG` or
 /// `HOWALARMING_LOG_LEVEL`.
 struct CLI: Sendable {
-    /// The event tubes of the default test configuration: one tap for the CLI, two other consumers.
+    /// The event tubes of the default test configuration: the CLI's tap (`cli`, a tap by
+    /// default) and two consumers.
     static let eventTubes = ["cli", "push", "log"]
 
     /// The server the configuration names.
@@ -44,8 +45,26 @@ struct CLI: Sendable {
 
     /// Starts `howalarming ARGUMENTS --config FILE` in the background.
     func start(_ arguments: String...) throws -> ChildProcess {
+        try start(arguments: arguments)
+    }
+
+    /// Starts `howalarming ARGUMENTS --config FILE` in the background.
+    func start(arguments: [String]) throws -> ChildProcess {
         try ProcessRunner.start(try Executables.path("howalarming"), arguments: arguments + ["--config", configPath],
                                 environment: Self.environment)
+    }
+
+    /// Starts `howalarming tail ARGUMENTS` and waits until it watches the `cli` tap: events are
+    /// put on a tap only while it is watched, so it gets every event published from then on.
+    func startTail(_ arguments: String...) async throws -> ChildProcess {
+        let tail = try start(arguments: ["tail"] + arguments)
+        try await waitUntilTapped()
+        return tail
+    }
+
+    /// Waits until some client watches `tap`.
+    func waitUntilTapped(_ tap: String = "cli") async throws {
+        try await waitUntil("a client watches tube \(tap)") { try queue.count("current-watching", in: tap) > 0 }
     }
 
     /// Runs `howalarming` with exactly `arguments` to completion.
