@@ -20,7 +20,7 @@ public enum EnvisalinkIntegratorApp {
             logger: logger)
         let publisher = try SpoolingPublisher(
             publisher: EventPublisher(
-                endpoint: configuration.beanstalkd.endpoint, tubes: configuration.beanstalkd.eventTubes,
+                endpoint: configuration.beanstalkd.endpoint, tubes: configuration.beanstalkd.consumerEventTubes, taps: configuration.beanstalkd.tapTubes,
                 source: "howalarming-envisalink", sequence: SequenceCounter(stateFile: panel.sequenceFile), logger: logger),
             spoolPath: panel.spool, logger: logger)
         let reporter = LinkEventReporter(

@@ -2,7 +2,8 @@ import AlarmCore
 import Logging
 
 /// Checks that `consume` reads a tube of its own: never another consumer's (it would take
-/// events away from it) nor a command tube (commands are not events).
+/// events away from it), a command tube (commands are not events) or a tap (events sent while
+/// the consumer is stopped would never reach it).
 enum ConsumeTube {
     /// Throws ``CLIFailure`` naming the configuration key that gives `tube` to someone else;
     /// warns when no event is put on `tube`.
@@ -18,6 +19,10 @@ enum ConsumeTube {
         ]
         if let owner = owners.first(where: { $0.value == tube }) {
             throw CLIFailure("tube \(tube) is another consumer's (\(owner.key)): consume a tube of your own")
+        }
+        if configuration.beanstalkd.tapTubes.contains(tube) {
+            throw CLIFailure(
+                "tube \(tube) is a tap (beanstalkd.tubes.taps), which gets events only while watched: consume a tube of your own")
         }
         if !configuration.beanstalkd.eventTubes.contains(tube) {
             logger.warning("events are not put on this tube: add it to beanstalkd.tubes.events", metadata: ["tube": "\(tube)"])

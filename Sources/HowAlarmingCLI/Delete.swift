@@ -28,7 +28,7 @@ extension HowAlarming {
             let connection = try await queue.connect(configuration)
             var missing: [UInt64] = []
             for id in ids {
-                if try await deleteIfPresent(JobID(id), on: connection) {
+                if try await connection.deleteIfPresent(JobID(id)) {
                     try Output.line("deleted job \(id)")
                 } else {
                     missing.append(id)
@@ -37,17 +37,6 @@ extension HowAlarming {
             await connection.close()
             if !missing.isEmpty {
                 throw CLIFailure("no such job (or reserved by another client): \(missing.map(String.init).joined(separator: ", "))")
-            }
-        }
-
-        /// Deletes the job; `false` when there is no such job (or another client holds it).
-        private func deleteIfPresent(_ id: JobID, on connection: BeanstalkConnection) async throws -> Bool {
-            do {
-                try await connection.delete(id)
-                return true
-            } catch {
-                guard error.code == .notFound else { throw error }
-                return false
             }
         }
     }

@@ -58,7 +58,7 @@ extension HowAlarming {
             event.zoneName = zone.flatMap { configuration.envisalink?.zones[$0] }
             event.partition = partition
             let publisher = EventPublisher(
-                endpoint: configuration.beanstalkd.endpoint, tubes: configuration.beanstalkd.eventTubes,
+                endpoint: configuration.beanstalkd.endpoint, tubes: configuration.beanstalkd.consumerEventTubes, taps: configuration.beanstalkd.tapTubes,
                 source: "howalarming-cli", sequence: SequenceCounter(stateFile: nil), logger: queue.logger)
             let published = try await publisher.publish(event)
             await publisher.close()

@@ -34,7 +34,9 @@ extension HowAlarming {
                     try Output.line("\(key): \(stats.document.fields[key]!)")
                 }
             } else {
-                let configured = configuration.beanstalkd.commandTubes + configuration.beanstalkd.eventTubes
+                let beanstalkd = configuration.beanstalkd
+                let configured = beanstalkd.commandTubes + beanstalkd.eventTubes
+                    + beanstalkd.tapTubes.filter { !beanstalkd.eventTubes.contains($0) }
                 try await printOverview(connection, configured: configured)
             }
             await connection.close()

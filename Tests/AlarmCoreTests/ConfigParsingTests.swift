@@ -22,6 +22,8 @@ import Testing
         #expect(defaults.beanstalkd.socket == nil)
         #expect(defaults.beanstalkd.commandTubes == (try tubes("commands")))
         #expect(defaults.beanstalkd.eventTubes == (try tubes("cli", "push", "log", "command")))
+        #expect(defaults.beanstalkd.tapTubes == (try tubes("cli")))
+        #expect(defaults.beanstalkd.consumerEventTubes == (try tubes("push", "log", "command")))
         #expect(defaults.envisalink == nil)
         #expect(defaults.push.tube.rawValue == "push")
         #expect(defaults.push.triggers == [.alarm, .recovery, .fault, .armed, .disarmed])
@@ -71,11 +73,34 @@ import Testing
         #expect(config.beanstalkd.port == 11301)
         #expect(config.beanstalkd.commandTubes == (try tubes("commands")))
         #expect(config.beanstalkd.eventTubes == (try tubes("cli")))
+        #expect(config.beanstalkd.tapTubes == (try tubes("cli")) && config.beanstalkd.consumerEventTubes.isEmpty)
         let envisalink = try #require(config.envisalink)
         #expect(envisalink.host == "192.168.7.20")
         #expect(try envisalink.requirePassword().value == "s3cret")
         #expect(try envisalink.requireCodeMaster().value == "4321")
         #expect(envisalink.zones == [1: "Lounge PIR", 2: "Back door", 3: "Garage side door"])
+    }
+
+    @Test func tapsAreTheirOwnTubes() throws {
+        let config = try parse("beanstalkd: {tubes: {events: [cli, push, watch], taps: [watch, debug]}}\n")
+        #expect(config.beanstalkd.tapTubes == (try tubes("watch", "debug")))
+        #expect(config.beanstalkd.consumerEventTubes == (try tubes("cli", "push")))
+
+        let commandTap = #expect(throws: ConfigError.self) {
+            try parse("beanstalkd: {tubes: {taps: [cli, commands]}}\n")
+        }
+        #expect(commandTap?.keyPath == "beanstalkd.tubes.taps", "\(String(describing: commandTap))")
+        let tapCommands = #expect(throws: ConfigError.self) {
+            try parse("beanstalkd: {tubes: {commands: cli}}\n")
+        }
+        #expect(tapCommands?.keyPath == "beanstalkd.tubes.commands", "\(String(describing: tapCommands))")
+        for (section, key) in [("push", "push.tube"), ("log", "log.tube"), ("command", "command.tube")] {
+            let error = #expect(throws: ConfigError.self) {
+                try parse("beanstalkd: {tubes: {taps: [mine]}}\n\(section): {tube: mine}\n", path: "config.yaml")
+            }
+            #expect(error?.keyPath == key && error?.file == "config.yaml", "\(String(describing: error))")
+            #expect(error?.reason.contains("tap") == true, "\(String(describing: error))")
+        }
     }
 
     @Test func scalarsAreReadAsWritten() throws {

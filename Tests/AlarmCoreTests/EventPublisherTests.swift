@@ -33,6 +33,36 @@ struct EventPublisherTests {
         }
     }
 
+    /// Issue 16, item 4: the `cli` tap kept every event for ever when nobody tailed.
+    @Test func aTapGetsEventsOnlyWhileSomeoneWatchesIt() async throws {
+        try await withBeanstalkd { server in
+            let (log, tap) = (try TubeName("log"), try TubeName("cli"))
+            let publisher = EventPublisher(
+                endpoint: server.beanstalkEndpoint, tubes: [log], taps: [tap], source: "test",
+                sequence: SequenceCounter(stateFile: nil), logger: quietLogger)
+            for index in 1...100 { try await publisher.publish(sampleEvent("untapped \(index)")) }
+            let probe = try await server.connect()
+            #expect(try await probe.statsTube(log)?.currentJobsReady == 100)
+            #expect(try await probe.statsTube(tap) == nil, "nobody tapped: the tap must hold nothing")
+
+            let tail = try await server.connect()
+            try await tail.watch(tap)
+            let tapped = try await publisher.publish(sampleEvent("tapped"))
+            let job = try #require(try await tail.reserve(timeout: .zero))
+            #expect(try AlarmEvent.decode(json: job.body.readableBytesView).id == tapped.id)
+            // Closed without deleting: the event goes back to the tap, which keeps the tube (and
+            // its counters) alive while nobody watches it.
+            await tail.close()
+            try await waitUntil("the tail's watch is gone") { try await probe.statsTube(tap)?.currentWatching == 0 }
+
+            try await publisher.publish(sampleEvent("untapped again"))
+            let stats = try #require(try await probe.statsTube(tap))
+            #expect(stats.totalJobs == 1 && stats.currentJobsReady == 1)
+            #expect(try await probe.statsTube(log)?.currentJobsReady == 102)
+            await publisher.close()
+        }
+    }
+
     @Test func keepsAnExistingIdSoARepublishIsRecognisable() async throws {
         try await withBeanstalkd { server in
             let publisher = EventPublisher(

@@ -5,7 +5,8 @@ import TestSupport
 /// What stops `howalarming consume` before it takes a job.
 @Suite(.serialized) struct ConsumeStartupTests {
     @Test(arguments: [("push", "push.tube"), ("log", "log.tube"), ("command", "command.tube"),
-                      ("push-registrations", "push.registration_tube"), ("commands", "beanstalkd.tubes.commands")])
+                      ("push-registrations", "push.registration_tube"), ("commands", "beanstalkd.tubes.commands"),
+                      ("cli", "beanstalkd.tubes.taps")])
     func anotherConsumersTubeIsRefused(tube: String, key: String) async throws {
         try await withCLI { cli in
             let result = try await cli.runConsume(tube: tube, exec: ["/bin/true"])
@@ -16,7 +17,7 @@ import TestSupport
     }
 
     @Test func aTubeNoEventReachesIsWarnedAbout() async throws {
-        try await withCLI(events: ["cli"]) { cli in
+        try await withCLI(events: ["log"]) { cli in
             let consumer = try cli.startConsume(exec: ["/bin/true"])
             let result = try await consumer.stop(once: "the consumer watches its tube") { try cli.queue.count("current-watching", in: CLI.scriptTube) == 1 }
             #expect(result.status == .exited(0), "\(result)")

@@ -9,10 +9,11 @@ import TestSupport
     /// The Python to run the examples with, found (and checked, which takes a while) once.
     private static let python = Task { try await PythonPeer.find() }
 
-    /// Runs `body` with a beanstalkd that puts events on `tube` (and `cli`), and the Python to run the examples with.
+    /// Runs `body` with a beanstalkd that puts events on `tube` (and on `reference`, a copy to
+    /// compare with), and the Python to run the examples with.
     private func withTube(_ tube: String, _ body: (CLI, PythonPeer) async throws -> Void) async throws {
         let python = try await Self.python.value
-        try await withCLI(events: ["cli", tube]) { cli in
+        try await withCLI(events: ["reference", tube]) { cli in
             try await body(cli, python)
         }
     }
@@ -107,7 +108,7 @@ import TestSupport
             let delivered: RecordedRequest = try await webhook.next()
             let result = try await consumer.stop(once: "the job is deleted") { try cli.queue.count("cmd-delete", in: "webhook") == 1 }
 
-            let queued = try #require(try cli.queue.takeAll(from: "cli").first, "the cli tube's copy of the event")
+            let queued = try #require(try cli.queue.takeAll(from: "reference").first, "the reference copy of the event")
             #expect(failed.body == queued && delivered.body == queued, "the body must be the event exactly as queued")
             #expect(delivered.path == "/hooks/alarm" && delivered.headers["content-type"] == "application/json")
             #expect(delivered.headers["authorization"] == authorization)
@@ -148,7 +149,7 @@ import TestSupport
                 environment: ["BEANSTALKD_PORT": String(cli.server.port), "CONSUMER_TUBE": "example"])
             _ = try await simulate(cli, "alarm", "--zone", "3", "--message", "Zone alarm")
             _ = try await consumer.awaitLine(containing: "alarm 601 Zone alarm zone 3")
-            let alarm = try #require(try cli.queue.takeAll(from: "cli").first)
+            let alarm = try #require(try cli.queue.takeAll(from: "reference").first)
             try cli.queue.put(alarm, in: "example")
             let bad = try cli.queue.put("not json", in: "example")
             _ = try await simulate(cli, "info", "--message", "Zone open")
@@ -185,7 +186,7 @@ import TestSupport
                 _ = try #require(try await cli.run("simulate", "alarm", "--zone", "3", "--message", "Zone alarm").printedID)
                 #expect(try await first.stop(once: "both events are handled") { try cli.queue.count("cmd-delete", in: "alarm-file") == 2 }.status == .exited(0))
 
-                let alarm = try #require(try cli.queue.takeAll(from: "cli").last)
+                let alarm = try #require(try cli.queue.takeAll(from: "reference").last)
                 let repeated = try cli.queue.put(alarm, in: "alarm-file")
                 let second = try start()
                 let result = try await second.stop(once: "the repeat is deleted") { try cli.queue.stats(job: repeated) == nil }

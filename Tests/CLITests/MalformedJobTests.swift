@@ -9,9 +9,10 @@ import Testing
         try await withCLI { cli in
             try cli.queue.put(Self.notJSON, in: "cli")
             try cli.queue.put(Self.unknownType, in: "cli")
+            let running = try await cli.startTail("--count", "1", "--timeout", "10")
             _ = try #require(try await cli.run("simulate", "info", "--message", "Good one").printedID)
 
-            let tail = try await cli.run("tail", "--count", "1", "--timeout", "5")
+            let tail = try await running.waitForResult()
             #expect(tail.status == .exited(0), "\(tail)")
             #expect(tail.lines.count == 1 && tail.lines[0].contains("Good one"), "\(tail)")
             #expect(tail.errorLines.count == 2, "\(tail)")
@@ -52,11 +53,11 @@ import Testing
     @Test func peekShowsAValidEventWithoutAProblemAndLeavesItReady() async throws {
         try await withCLI { cli in
             _ = try #require(try await cli.run("simulate", "armed").printedID)
-            let peek = try await cli.run("peek", "cli")
+            let peek = try await cli.run("peek", "log")
             #expect(peek.status == .exited(0), "\(peek)")
             #expect(peek.lines.count == 2 && peek.lines[0].contains("ready"), "\(peek)")
             #expect(!peek.stdout.contains("problem:"))
-            #expect(try cli.queue.count("current-jobs-ready", in: "cli") == 1)
+            #expect(try cli.queue.count("current-jobs-ready", in: "log") == 1)
         }
     }
 

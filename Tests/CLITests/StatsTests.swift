@@ -24,7 +24,8 @@ import Testing
 
             _ = try #require(try await cli.run("simulate", "info").printedID)
             let counted = tableRows(try await cli.run("stats").lines)
-            #expect(counted["cli"] == ["1", "0", "0", "0", "1", "0"], "\(counted)")
+            #expect(counted["log"] == ["1", "0", "0", "0", "1", "0"], "\(counted)")
+            #expect(counted["cli"] == ["0", "0", "0", "0", "0", "0"], "a tap nobody watches keeps nothing: \(counted)")
             #expect(counted["default"] != nil)
         }
     }
@@ -32,9 +33,9 @@ import Testing
     @Test func oneTubeInFullAsKeyValueLines() async throws {
         try await withCLI { cli in
             _ = try #require(try await cli.run("simulate", "info").printedID)
-            let result = try await cli.run("stats", "cli")
+            let result = try await cli.run("stats", "log")
             #expect(result.status == .exited(0), "\(result)")
-            #expect(result.lines.contains("name: cli"), "\(result)")
+            #expect(result.lines.contains("name: log"), "\(result)")
             #expect(result.lines.contains("current-jobs-ready: 1"), "\(result)")
             #expect(result.lines.allSatisfy { $0.contains(": ") }, "\(result)")
         }

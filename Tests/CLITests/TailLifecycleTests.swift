@@ -10,13 +10,14 @@ import TestSupport
     @Test(arguments: [SIGINT, SIGTERM])
     func tailSurvivesABeanstalkdRestartAndEndsPromptlyOnSignal(signal: Int32) async throws {
         try await withCLI(binlogged: true) { cli in
-            let tail = try cli.start("tail")
+            let tail = try await cli.startTail()
             _ = try #require(try await cli.run("simulate", "alarm", "--message", "before restart").printedID)
             _ = try await tail.awaitLine(containing: "before restart")
 
             let oldServer = cli.server.pid
             try await cli.server.restart()
             #expect(cli.server.pid != oldServer)
+            try await cli.waitUntilTapped()
             _ = try #require(try await cli.run("simulate", "alarm", "--message", "after restart").printedID)
             _ = try await tail.awaitLine(containing: "after restart", timeout: .seconds(20))
 
@@ -33,7 +34,7 @@ import TestSupport
 
     @Test func timeoutHoldsWhileBeanstalkdIsDown() async throws {
         try await withCLI { cli in
-            let tail = try cli.start("tail", "--count", "2", "--timeout", "5")
+            let tail = try await cli.startTail("--count", "2", "--timeout", "5")
             _ = try #require(try await cli.run("simulate", "info", "--message", "only one").printedID)
             _ = try await tail.awaitLine(containing: "only one")
             try await cli.server.stop()
@@ -47,7 +48,7 @@ import TestSupport
 
     @Test func tailStopsWithoutDeletingWhenItsReaderIsGone() async throws {
         try await withCLI { cli in
-            for _ in 1...2 { _ = try #require(try await cli.run("simulate", "info").printedID) }
+            for _ in 1...2 { try cli.queue.put(PythonInteropTests.readmeSample, in: "cli") }
             let result = try await PythonPeer.find().run(
                 script: "run_with_closed_stdout.py",
                 arguments: [try Executables.path("howalarming"), "tail", "--count", "2", "--timeout", "5", "--config", cli.configPath],

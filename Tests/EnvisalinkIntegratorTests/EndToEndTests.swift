@@ -23,7 +23,7 @@ struct EndToEndTests {
                     beanstalkd:
                       host: 127.0.0.1
                       port: \(server.port)
-                      tubes: {commands: [commands], events: [cli]}
+                      tubes: {commands: [commands], events: [log]}
                     envisalinkd:
                       host: 127.0.0.1
                       port: \(tpiPort)
@@ -36,7 +36,7 @@ struct EndToEndTests {
                 let integrator = try ProcessRunner.start(
                     try Executables.path("howalarming-envisalink"), arguments: ["--config", config, "--log-level", "debug"])
                 let cli = try Executables.path("howalarming")
-                let tube = try TubeName("cli")
+                let tube = try TubeName("log")
 
                 _ = try await readEvents(from: server, tube: tube, until: "the status dump") { $0.code == "510" }
                 #expect(try await SimulatorProcess.control(controlPort, "open 1").hasPrefix("ok"))

@@ -22,7 +22,7 @@ struct IntegratorHarness {
     let server: BeanstalkdServer
     let panel: SimulatorServer
     let directory: TemporaryDirectory
-    let eventTube = try! TubeName("cli")
+    let eventTube = try! TubeName("events")
     let commandTube = try! TubeName("commands")
 
     /// Runs `body` with everything up and the integrator running; shuts it down gracefully afterwards.

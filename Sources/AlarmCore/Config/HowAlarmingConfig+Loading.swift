@@ -45,6 +45,7 @@ extension HowAlarmingConfig {
         if let root = try compose(yaml: yaml, reader: reader), !ConfigValue.isNull(root) {
             let map = try ConfigValue(node: root, keyPath: "", reader: reader).map(reportingUnknownKeys: false)
             config = try HowAlarmingConfig(reading: map)
+            try config.checkConsumerTubesAreNotTaps(file: path)
         }
         config.path = path
         config.warnings = reader.warnings

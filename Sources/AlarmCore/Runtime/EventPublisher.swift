@@ -7,15 +7,24 @@ import FoundationEssentials
 import Foundation
 #endif
 
-/// Puts events on every configured event tube — one tube per consumer — in one round trip.
+/// Puts events on every configured event tube — one tube per consumer — in one round trip,
+/// and on each tap that someone watches at that moment.
 ///
 /// Before sending it stamps what the event lacks: a fresh `id`, this publisher's
 /// `source`, the next `sequence` and the current `timestamp`. A failed publish is never
 /// retried here; because the event keeps its `id`, the caller may publish it again and
 /// consumers recognise the repeat.
+///
+/// A tap (such as `cli`, which `howalarming tail` reads) is asked for its watchers in the same
+/// round trip as the consumers' puts, and gets the event only when it has one: nobody tapping
+/// costs no memory in beanstalkd. A tap is best effort: failing to put an event there is logged
+/// and does not fail the publish.
 public actor EventPublisher {
     public let endpoint: BeanstalkEndpoint
+    /// The consumers' tubes, which keep every event until it is handled.
     public let tubes: [TubeName]
+    /// The tubes that get an event only while watched.
+    public let taps: [TubeName]
     public let source: String
 
     private let sequence: SequenceCounter
@@ -26,14 +35,16 @@ public actor EventPublisher {
     public init(
         endpoint: BeanstalkEndpoint,
         tubes: [TubeName],
+        taps: [TubeName] = [],
         source: String,
         sequence: SequenceCounter,
         configuration: BeanstalkConfiguration = .init(),
         logger: Logger
     ) {
-        precondition(!tubes.isEmpty, "events need at least one tube")
+        precondition(!tubes.isEmpty || !taps.isEmpty, "events need at least one tube")
         self.endpoint = endpoint
         self.tubes = tubes
+        self.taps = taps.filter { !tubes.contains($0) }
         self.source = source
         self.sequence = sequence
         self.configuration = configuration
@@ -59,16 +70,41 @@ public actor EventPublisher {
         return event
     }
 
-    /// Puts an already-encoded body on every tube.
+    /// Puts an already-encoded body on every consumer's tube, then on the taps being watched.
     func put(_ body: ByteBuffer, logger: Logger) async throws(BeanstalkError) {
         let connection = try await connected()
+        // Pipelined with the consumers' puts: asking costs no extra round trip.
+        async let watchedTaps = Self.watched(taps, on: connection)
         do {
-            let ids = try await connection.put(body, inEach: tubes)
-            logger.debug("published", metadata: ["job_ids": "\(ids.map(\.description).joined(separator: ","))"])
+            if !tubes.isEmpty {
+                let ids = try await connection.put(body, inEach: tubes)
+                logger.debug("published", metadata: ["job_ids": "\(ids.map(\.description).joined(separator: ","))"])
+            }
         } catch {
+            _ = await watchedTaps
             if !connection.isActive { self.connection = nil }
             throw error
         }
+        let tapped = await watchedTaps
+        guard !tapped.isEmpty else { return }
+        do {
+            _ = try await connection.put(body, inEach: tapped)
+        } catch {
+            logger.warning("cannot put the event on a tap", metadata: [
+                "taps": "\(tapped.map(\.description).joined(separator: ","))", "error": "\(error)",
+            ])
+            if !connection.isActive { self.connection = nil }
+        }
+    }
+
+    /// Those of `taps` that some client watches now; none when beanstalkd cannot say.
+    private static func watched(_ taps: [TubeName], on connection: BeanstalkConnection) async -> [TubeName] {
+        var watched: [TubeName] = []
+        for tap in taps {
+            // A tube nobody has watched or used yet does not exist (nil).
+            if let stats = try? await connection.statsTube(tap), stats.currentWatching > 0 { watched.append(tap) }
+        }
+        return watched
     }
 
     /// Closes the connection.
