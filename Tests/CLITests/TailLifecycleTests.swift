@@ -34,12 +34,12 @@ import TestSupport
 
     @Test func timeoutHoldsWhileBeanstalkdIsDown() async throws {
         try await withCLI { cli in
-            let tail = try await cli.startTail("--count", "2", "--timeout", "5")
+            let tail = try await cli.startTail("--count", "2", "--timeout", "10")
             _ = try #require(try await cli.run("simulate", "info", "--message", "only one").printedID)
             _ = try await tail.awaitLine(containing: "only one")
             try await cli.server.stop()
 
-            let result = try await tail.waitForResult(timeout: .seconds(15))
+            let result = try await tail.waitForResult(timeout: .seconds(20))
             #expect(result.status == .exited(1), "\(result)")
             #expect(result.errorLines.last?.contains("timed out") == true, "\(result)")
             #expect(result.stderr.contains("1 of 2 events"), "\(result)")
