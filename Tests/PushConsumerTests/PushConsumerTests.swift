@@ -106,6 +106,31 @@ struct PushConsumerTests {
         }
     }
 
+    @Test func oneDevicesForbiddenOrThirdPartyAuthErrorDoesNotHaltItsProvider() async throws {
+        try await PushStage.run { stage in
+            let registry = try registry(stage)
+            for index in 1...3 {
+                try await registry.add(platform: .ios, token: PushStage.apnsToken(index))
+                try await registry.add(platform: .android, token: "android-token:\(index)")
+            }
+            stage.apns.script(token: PushStage.apnsToken(1), [.error(status: 403, reason: "Forbidden")])
+            stage.fcm.script(token: "android-token:1", [
+                .error(status: 401, grpcStatus: "UNAUTHENTICATED", errorCode: "THIRD_PARTY_AUTH_ERROR")
+            ])
+            try await withConsumer(stage) {
+                try await stage.put(PushStage.alarm())
+                try await stage.put(PushStage.alarm(zone: 2))
+                // The second alarm reaches every phone too: neither provider halted for one device.
+                _ = try await stage.apns.waitForRequests(count: 6)
+                _ = try await stage.fcm.waitForRequests(count: 6)
+                try await waitUntil("both jobs to be deleted") { try stage.stats()["cmd-delete"] == "2" }
+            }
+            #expect(await stage.apns.requests().filter { $0.replyStatus == 200 }.count == 5)
+            #expect(await stage.fcm.requests().filter { $0.replyStatus == 200 }.count == 5)
+            #expect(try stage.stats()["current-jobs-buried"] == "0")
+        }
+    }
+
     @Test func registrationsFromTheQueueReachTheRegistryAndBadOnesAreBuried() async throws {
         try await PushStage.run { stage in
             let registry = try registry(stage)

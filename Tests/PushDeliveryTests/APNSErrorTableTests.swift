@@ -94,6 +94,15 @@ import Testing
                 == .halt(reason: "DeviceTokenNotForTopic"))
     }
 
+    /// `Forbidden` (or a bare 403) can concern one token alone: it halts APNs only when most
+    /// devices of the event get it.
+    @Test(arguments: ["Forbidden", nil])
+    func forbiddenForOneTokenFailsItAndHaltsOnlyWhenWidespread(_ reason: String?) {
+        let word = reason ?? "HTTP 403"
+        #expect(Self.action(403, reason) == .fail(reason: word))
+        #expect(Self.action(403, reason, context: DeliveryContext(widespread: true)) == .halt(reason: word))
+    }
+
     @Test func expiredProviderTokenIsRefreshedOnce() {
         let refreshed = DeliveryContext(credentialsRefreshed: true)
         #expect(Self.action(403, "ExpiredProviderToken", context: refreshed) == .halt(reason: "ExpiredProviderToken"))

@@ -49,6 +49,14 @@ import Testing
                 == .retry(after: nil, reason: "UNAVAILABLE", freshConnection: false))
     }
 
+    /// The APNs key in Firebase can be refused for one cross-platform iPhone alone: FCM halts
+    /// only when most devices of the event get it.
+    @Test(arguments: ["THIRD_PARTY_AUTH_ERROR", "APNS_AUTH_ERROR"])
+    func thirdPartyAuthErrorForOneDeviceFailsItAndHaltsOnlyWhenWidespread(_ code: String) {
+        #expect(Self.action(401, code: code) == .fail(reason: code))
+        #expect(Self.action(401, code: code, context: DeliveryContext(widespread: true)) == .halt(reason: code))
+    }
+
     @Test func senderMismatchOnEveryDeviceHalts() {
         #expect(
             Self.action(403, code: "SENDER_ID_MISMATCH", context: DeliveryContext(widespread: true))
