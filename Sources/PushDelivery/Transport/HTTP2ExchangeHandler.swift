@@ -41,7 +41,10 @@ final class HTTP2ExchangeHandler: ChannelDuplexHandler {
     ///   - origin: Where the connection goes, for error messages.
     ///   - ready: Succeeds when the connection can carry requests (TLS done, `h2` agreed).
     ///   - goingAway: Called once when the connection stops taking new requests.
-    init(origin: ProviderURL.Origin, ready: EventLoopPromise<Void>, goingAway: @escaping @Sendable () -> Void) {
+    init(
+        origin: ProviderURL.Origin, ready: EventLoopPromise<Void>, keepAlive: ProviderKeepAlive = ProviderKeepAlive(),
+        goingAway: @escaping @Sendable () -> Void
+    ) {
         self.origin = origin
         self.ready = ready
         self.goingAway = goingAway

@@ -43,7 +43,10 @@ public final class ProviderConnection: Sendable {
     }
 
     /// A connection using `tls`, connecting within `connectTimeout`.
-    public init(tls: ProviderTLS, connectTimeout: Duration = .seconds(10), logger: Logger) throws(PushTransportError) {
+    public init(
+        tls: ProviderTLS, connectTimeout: Duration = .seconds(10), keepAlive: ProviderKeepAlive = ProviderKeepAlive(),
+        logger: Logger
+    ) throws(PushTransportError) {
         var configuration = try tls.clientConfiguration()
         configuration.applicationProtocols = ["h2"]
         do {
