@@ -74,6 +74,15 @@ import Testing
         #expect(aps["alert"] == nil, "FCM fills the alert from notification")
     }
 
+    /// FCM keeps at most four collapse keys per offline device: a key per alarm could drop the
+    /// first alarm. Events of their own replace their redeliveries on the phone by `tag` instead.
+    @Test(arguments: [EventType.alarm, .fault, .recovery, .info])
+    func eventsOfTheirOwnCarryATagAndNoCollapseKey(_ type: EventType) throws {
+        let android = try #require(try Self.message(Fixtures.event(type)).object("android"))
+        #expect(android["collapse_key"] == nil)
+        #expect(android.object("notification")?["tag"] as? String == Fixtures.eventID.uuidString.lowercased())
+    }
+
     @Test func alarmChannelAndCriticalSoundWhenConfigured() throws {
         let policy = NotificationPolicy(criticalAlarms: true, androidAlarmChannel: "alarms")
         let alarm = try Self.message(Fixtures.event(), policy: policy)

@@ -74,6 +74,21 @@ struct PushDispatcherTests {
         #expect(statuses.sorted { $0.rawValue < $1.rawValue } == [.delivered, .failed, .pruned])
     }
 
+    @Test func aDeviceThatFailedFinallyIsNotSentAgainOnALaterRunOfTheSameJob() async throws {
+        let bench = try DispatchBench()
+        let phones = try await bench.addPhones(2)
+        bench.apns.script(phones[0], [.fail(reason: "BadExpirationDate")])
+        bench.apns.script(phones[1], [.retry(after: .seconds(30), reason: "TooManyRequests", freshConnection: false)])
+
+        #expect(try await bench.dispatcher.deliver(event) == .release(after: .seconds(30)))
+        #expect(try await bench.dispatcher.deliver(event) == .delete)
+        #expect(bench.apns.sends.filter { $0 == phones[0] }.count == 1)
+        #expect(bench.apns.sends.filter { $0 == phones[1] }.count == 2)
+        let refused = try await bench.ledger.attempts(
+            eventID: event.deliveryID, device: try DeviceToken(phones[0], provider: .apns))
+        #expect(refused.map(\.status) == [.failed])
+    }
+
     @Test func aWrongTopicForMostDevicesHaltsInsteadOfEmptyingTheRegistry() async throws {
         let bench = try DispatchBench()
         let phones = try await bench.addPhones(4)
