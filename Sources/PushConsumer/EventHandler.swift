@@ -12,8 +12,6 @@ import Foundation
 struct EventHandler: Sendable {
     let dispatcher: PushDispatcher
     let triggers: Set<EventType>
-    /// How long a job waits after its provider halted, before it is tried again.
-    let haltDelay: Duration
 
     func handle(_ event: AlarmEvent, context: JobContext) async throws -> JobOutcome {
         guard triggers.contains(event.type) else {
@@ -30,9 +28,6 @@ struct EventHandler: Sendable {
             return .bury(reason: "the notification's lifetime (push.lifetime) ended before \(devices) devices got it")
         case .release(let after):
             return .retry(after: after)
-        case .halt(let reason):
-            context.logger.error("notifications held: a provider is halted", metadata: ["reason": "\(reason)"])
-            return .retry(after: haltDelay)
         }
     }
 }

@@ -27,7 +27,7 @@ public enum PushConsumerApp {
         if senders.isEmpty {
             logger.warning("no push provider configured (push.apns, push.fcm): events are acknowledged, nothing is delivered")
         }
-        let events = EventHandler(dispatcher: dispatcher, triggers: Set(push.triggers), haltDelay: settings.haltPeriod)
+        let events = EventHandler(dispatcher: dispatcher, triggers: Set(push.triggers))
         let registrations = RegistrationHandler(registry: registry)
         let endpoint = configuration.beanstalkd.endpoint
         // A ServiceGroup stops services in reverse order: first the event consumer (its

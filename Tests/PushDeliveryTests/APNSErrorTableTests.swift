@@ -32,7 +32,7 @@ import Testing
         (403, "BadCertificate", .halt(reason: "BadCertificate")),
         (403, "BadCertificateEnvironment", .halt(reason: "BadCertificateEnvironment")),
         (403, "ExpiredProviderToken", .refreshCredentials(reason: "ExpiredProviderToken")),
-        (403, "Forbidden", .halt(reason: "Forbidden")),
+        (403, "Forbidden", .fail(reason: "Forbidden")),
         (403, "InvalidProviderToken", .halt(reason: "InvalidProviderToken")),
         (403, "MissingProviderToken", .fail(reason: "MissingProviderToken")),
         (403, "UnrelatedKeyIdInToken", .retry(after: .zero, reason: "UnrelatedKeyIdInToken", freshConnection: true)),
@@ -126,7 +126,7 @@ import Testing
 
     static let statusRows: [(Int, DeliveryOutcome)] = [
         (400, .fail(reason: "HTTP 400")),
-        (403, .halt(reason: "HTTP 403")),
+        (403, .fail(reason: "HTTP 403")),
         (404, .fail(reason: "HTTP 404")),
         (405, .fail(reason: "HTTP 405")),
         (410, .prune(reason: "HTTP 410")),

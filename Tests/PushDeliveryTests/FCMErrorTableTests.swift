@@ -21,8 +21,8 @@ import Testing
         (429, "QUOTA_EXCEEDED", .retry(after: .seconds(60), reason: "QUOTA_EXCEEDED", freshConnection: false)),
         (503, "UNAVAILABLE", .retry(after: nil, reason: "UNAVAILABLE", freshConnection: false)),
         (500, "INTERNAL", .retry(after: nil, reason: "INTERNAL", freshConnection: false)),
-        (401, "THIRD_PARTY_AUTH_ERROR", .halt(reason: "THIRD_PARTY_AUTH_ERROR")),
-        (401, "APNS_AUTH_ERROR", .halt(reason: "APNS_AUTH_ERROR")),
+        (401, "THIRD_PARTY_AUTH_ERROR", .fail(reason: "THIRD_PARTY_AUTH_ERROR")),
+        (401, "APNS_AUTH_ERROR", .fail(reason: "APNS_AUTH_ERROR")),
     ]
 
     @Test(arguments: rows)

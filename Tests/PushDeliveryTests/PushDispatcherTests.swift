@@ -94,12 +94,12 @@ struct PushDispatcherTests {
         let phones = try await bench.addPhones(4)
         for phone in phones.dropFirst() { bench.apns.script(phone, [.prune(reason: "DeviceTokenNotForTopic")]) }
 
-        #expect(try await bench.dispatcher.deliver(event) == .halt(reason: "DeviceTokenNotForTopic"))
+        #expect(Self.isHeldForTheHalt(try await bench.dispatcher.deliver(event)))
         #expect(try await bench.registry.list().count == 4)
 
         // Halted: the next event is not sent through APNs at all, and its job is kept.
         let next = AlarmEvent(type: .alarm, code: "601", message: "again", timestamp: 1_700_000_100, id: UUID())
-        #expect(try await bench.dispatcher.deliver(next) == .halt(reason: "DeviceTokenNotForTopic"))
+        #expect(Self.isHeldForTheHalt(try await bench.dispatcher.deliver(next)))
         #expect(bench.apns.sends.count == 4)
     }
 
@@ -118,7 +118,7 @@ struct PushDispatcherTests {
         let android = try #require(try await bench.addPhones(1, platform: .android).first)
         bench.apns.script(phone, [.halt(reason: "InvalidProviderToken")])
 
-        #expect(try await bench.dispatcher.deliver(event) == .halt(reason: "InvalidProviderToken"))
+        #expect(Self.isHeldForTheHalt(try await bench.dispatcher.deliver(event)))
         #expect(bench.fcm.sends == [android])
         #expect(try await bench.ledger.deliveredDevices(eventID: event.deliveryID).map(\.value) == [android])
     }
@@ -141,6 +141,12 @@ struct PushDispatcherTests {
         #expect(bench.apns.sends.count == 200)
         #expect(bench.apns.mostInFlight <= 8)
         #expect(bench.apns.mostInFlight > 1)
+    }
+
+    /// Whether `completion` releases the job for the rest of a default halt (1 minute).
+    private static func isHeldForTheHalt(_ completion: JobCompletion) -> Bool {
+        guard case .release(let after?) = completion else { return false }
+        return after > .seconds(55) && after <= .seconds(60)
     }
 
     @Test func noDevicesIsFine() async throws {

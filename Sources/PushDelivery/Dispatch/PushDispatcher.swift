@@ -18,9 +18,12 @@ public import Foundation
 /// arrives, prunes dead tokens, and answers what to do with the job (``JobCompletion``).
 ///
 /// When more than half of a provider's devices in a run get a reply saying the token belongs to
-/// another app or project, the configuration is wrong: the provider halts instead of pruning.
-/// A halted provider sends nothing for ``DispatchSettings/haltPeriod``; its devices' events are
-/// kept in their jobs.
+/// another app or project, or that the credential is refused for it (APNs `Forbidden`, FCM
+/// `THIRD_PARTY_AUTH_ERROR`), the configuration is wrong: the provider halts instead of pruning
+/// or refusing each device. A halted provider sends nothing for
+/// ``DispatchSettings/haltDuration``; its devices' events are kept in their jobs, which come back
+/// when the halt ends (or before the notification's deadline, if that is sooner), while the
+/// other provider's devices keep their own retries.
 public struct PushDispatcher: Sendable {
     private let registry: DeviceRegistry
     private let ledger: DeliveryLedger
@@ -81,7 +84,7 @@ public struct PushDispatcher: Sendable {
         var sendable: [RegisteredDevice] = []
         for device in plan.pending {
             if let halt = halts.current(device.token.provider) {
-                heldOutcomes.append(.halted(reason: halt.reason))
+                heldOutcomes.append(.retryLater(after: holdWait(halt, deadline: deadline)))
             } else if waiting.contains(device.token) {
                 heldOutcomes.append(.retryLater(after: settings.orderWait))
             } else {
@@ -90,7 +93,7 @@ public struct PushDispatcher: Sendable {
         }
         let prepared = senders.mapValues { $0.prepare(event, issuedAt: issued, now: now) }
         let deliveries = try await send(to: sendable, prepared: prepared, eventID: eventID, logger: logger)
-        let outcomes = try await settle(deliveries, eventID: eventID, logger: logger)
+        let outcomes = try await settle(deliveries, eventID: eventID, deadline: deadline, logger: logger)
         for (delivery, outcome) in zip(deliveries, outcomes) where outcome.isFinal {
             order.finish(eventID: eventID, device: delivery.device.token)
         }
@@ -165,7 +168,9 @@ public struct PushDispatcher: Sendable {
 
     /// Decides the spread-dependent outcomes, records them, prunes dead tokens, halts providers,
     /// and returns every device's outcome.
-    private func settle(_ deliveries: [DeviceDelivery], eventID: UUID, logger: Logger) async throws -> [DeviceOutcome] {
+    private func settle(
+        _ deliveries: [DeviceDelivery], eventID: UUID, deadline: Date, logger: Logger
+    ) async throws -> [DeviceOutcome] {
         let widespread = Self.widespreadProviders(deliveries)
         var outcomes: [DeviceOutcome] = []
         outcomes.reserveCapacity(deliveries.count)
@@ -184,10 +189,10 @@ public struct PushDispatcher: Sendable {
                     "reason": "\(reason)",
                 ])
             case .halt(let reason):
-                if halts.halt(provider, reason: reason, for: settings.haltPeriod) {
+                if halts.halt(provider, reason: reason, for: settings.haltDuration) {
                     logger.critical(
                         "\(provider) halted: credential or configuration fault; notifications wait until it is fixed",
-                        metadata: ["reason": "\(reason)", "retry_in": "\(settings.haltPeriod)"])
+                        metadata: ["reason": "\(reason)", "retry_in": "\(settings.haltDuration)"])
                 }
             case .fail(let reason):
                 logger.warning("notification refused for a device", metadata: [
@@ -196,10 +201,23 @@ public struct PushDispatcher: Sendable {
             case .delivered, .retry, .refreshCredentials:
                 break
             }
-            outcomes.append(outcome.deviceOutcome)
+            outcomes.append(outcome.deviceOutcome(haltWait: holdWait(halts.current(provider), deadline: deadline)))
         }
         return outcomes
     }
+
+    /// How long a device of a provider under `halt` waits before its job comes back: the rest of
+    /// the halt, but the job must come back while the notification's deadline is still ahead
+    /// (by ``deadlineMargin``), never after it, where it would return expired.
+    private func holdWait(_ halt: ProviderHalts.Halt?, deadline: Date) -> Duration {
+        let rest = halt.map { $0.until - .now } ?? .zero
+        let lifetimeLeft = Duration.seconds(deadline.timeIntervalSince(clock.now)) - Self.deadlineMargin
+        return max(min(rest, lifetimeLeft), .seconds(1))
+    }
+
+    /// How long before the deadline a held job comes back at the latest: the queue's delays and
+    /// ages are whole seconds.
+    private static let deadlineMargin = Duration.seconds(2)
 
     /// The providers for which more than half of this run's devices got a spread-dependent reply.
     static func widespreadProviders(_ deliveries: [DeviceDelivery]) -> Set<PushProvider> {
