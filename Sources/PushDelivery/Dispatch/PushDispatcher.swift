@@ -92,8 +92,9 @@ public struct PushDispatcher: Sendable {
             }
         }
         let prepared = senders.mapValues { $0.prepare(event, issuedAt: issued, now: now) }
-        let deliveries = try await send(to: sendable, prepared: prepared, eventID: eventID, logger: logger)
-        let outcomes = try await settle(deliveries, eventID: eventID, deadline: deadline, logger: logger)
+        let ledgerWrites = LedgerWrites(eventID: eventID, deadline: deadline, logger: logger)
+        let deliveries = await send(to: sendable, prepared: prepared, writes: ledgerWrites, logger: logger)
+        let outcomes = try await settle(deliveries, writes: ledgerWrites, deadline: deadline, logger: logger)
         for (delivery, outcome) in zip(deliveries, outcomes) where outcome.isFinal {
             order.finish(eventID: eventID, device: delivery.device.token)
         }
@@ -101,26 +102,31 @@ public struct PushDispatcher: Sendable {
             "sent": "\(deliveries.count)", "skipped": "\(plan.alreadyDelivered.count)",
             "held": "\(heldOutcomes.count)",
         ])
+        if let failure = ledgerWrites.failure {
+            // Every reply that could be recorded is; the job comes back, by then past its deadline.
+            throw failure
+        }
         return JobCompletion(outcomes: outcomes + heldOutcomes)
     }
 
-    /// Sends to `devices`, at most ``DispatchSettings/concurrency`` at once.
+    /// Sends to `devices`, at most ``DispatchSettings/concurrency`` at once. One device's
+    /// failure never stops the others.
     private func send(
-        to devices: [RegisteredDevice], prepared: [PushProvider: any PreparedNotification], eventID: UUID,
+        to devices: [RegisteredDevice], prepared: [PushProvider: any PreparedNotification], writes: LedgerWrites,
         logger: Logger
-    ) async throws -> [DeviceDelivery] {
-        try await withThrowingTaskGroup(of: DeviceDelivery.self) { group in
+    ) async -> [DeviceDelivery] {
+        await withTaskGroup(of: DeviceDelivery.self) { group in
             var remaining = devices.makeIterator()
             func startNext() {
                 guard let device = remaining.next(), let notification = prepared[device.token.provider] else { return }
                 group.addTask {
-                    try await deliver(notification, to: device, eventID: eventID, logger: logger)
+                    await deliver(notification, to: device, writes: writes, logger: logger)
                 }
             }
             for _ in 0..<min(settings.concurrency, devices.count) { startNext() }
             var deliveries: [DeviceDelivery] = []
             deliveries.reserveCapacity(devices.count)
-            while let delivery = try await group.next() {
+            while let delivery = await group.next() {
                 deliveries.append(delivery)
                 startNext()
             }
@@ -131,15 +137,15 @@ public struct PushDispatcher: Sendable {
     /// Sends to one device, retrying passing failures within the run; records every attempt
     /// except a last one whose outcome awaits the spread.
     private func deliver(
-        _ notification: any PreparedNotification, to device: RegisteredDevice, eventID: UUID, logger: Logger
-    ) async throws -> DeviceDelivery {
+        _ notification: any PreparedNotification, to device: RegisteredDevice, writes: LedgerWrites, logger: Logger
+    ) async -> DeviceDelivery {
         var attempt = 1
         while true {
             let report = await notification.send(to: device)
             if report.dependsOnSpread {
                 return DeviceDelivery(device: device, report: report, awaitsSpread: true)
             }
-            try await record(report, outcome: report.outcome, device: device, eventID: eventID)
+            await record(report, outcome: report.outcome, device: device, writes: writes)
             guard case .retry(let after, let reason, _) = report.outcome, attempt < settings.attemptsPerRun,
                 let wait = waitInRun(after: after, attempt: attempt)
             else {
@@ -169,7 +175,7 @@ public struct PushDispatcher: Sendable {
     /// Decides the spread-dependent outcomes, records them, prunes dead tokens, halts providers,
     /// and returns every device's outcome.
     private func settle(
-        _ deliveries: [DeviceDelivery], eventID: UUID, deadline: Date, logger: Logger
+        _ deliveries: [DeviceDelivery], writes: LedgerWrites, deadline: Date, logger: Logger
     ) async throws -> [DeviceOutcome] {
         let widespread = Self.widespreadProviders(deliveries)
         var outcomes: [DeviceOutcome] = []
@@ -179,7 +185,7 @@ public struct PushDispatcher: Sendable {
             let outcome =
                 widespread.contains(provider) ? delivery.report.widespreadOutcome : delivery.report.outcome
             if delivery.awaitsSpread {
-                try await record(delivery.report, outcome: outcome, device: delivery.device, eventID: eventID)
+                await record(delivery.report, outcome: outcome, device: delivery.device, writes: writes)
             }
             switch outcome {
             case .prune(let reason):
@@ -232,11 +238,38 @@ public struct PushDispatcher: Sendable {
         return Set(counts.filter { $0.value.spread * 2 > $0.value.total }.keys)
     }
 
-    private func record(_ report: SendReport, outcome: DeliveryOutcome, device: RegisteredDevice, eventID: UUID)
-        async throws
+    /// Records an attempt, trying the write again in place while the database refuses it (busy
+    /// with a `devices import`, a full disk …): a failed write must neither stop the other sends
+    /// nor, by failing the run too soon, have devices the provider accepted sent to again. It gives
+    /// up when the notification's deadline has passed or the process is stopping, and notes the
+    /// failure in `writes`.
+    private func record(_ report: SendReport, outcome: DeliveryOutcome, device: RegisteredDevice, writes: LedgerWrites)
+        async
     {
-        try await ledger.record(
-            eventID: eventID, device: device.token, status: outcome.ledgerStatus, reason: outcome.reason,
-            providerMessageID: outcome.providerMessageID, latency: report.latency)
+        let backoff = Backoff(initial: settings.firstRetryDelay, maximum: settings.longestWaitInRun)
+        var failures = 0
+        while true {
+            do {
+                try await ledger.record(
+                    eventID: writes.eventID, device: device.token, status: outcome.ledgerStatus, reason: outcome.reason,
+                    providerMessageID: outcome.providerMessageID, latency: report.latency)
+                return
+            } catch {
+                if failures == 0 {
+                    writes.logger.warning("the delivery ledger cannot be written: trying again", metadata: [
+                        "device": "\(device.token.provider)", "error": "\(error)",
+                    ])
+                }
+                failures += 1
+                do {
+                    guard clock.now < writes.deadline else { throw error }
+                    let wait = backoff.delay(forAttempt: failures - 1)
+                    try await cancelWhenGracefulShutdown { try await Task.sleep(for: wait) }
+                } catch {
+                    writes.fail(error)
+                    return
+                }
+            }
+        }
     }
 }

@@ -8,6 +8,9 @@
 ///   provider error is recorded before the job is released: neither sends anything twice.
 /// - A redelivered job (lost reservation, the same event put twice, a retry after a release)
 ///   skips every device with a recorded delivery.
+/// - A ledger write the database refuses (busy, disk full) is tried again in place until the
+///   notification's deadline, while the other sends go on: a device is not sent to again
+///   because another device's reply could not be recorded.
 /// - After a `kill -9` (or a power cut, which can lose the last transactions), the requests that
 ///   were in flight at that moment, sent but with no reply recorded, are sent again when
 ///   beanstalkd hands the job out after its time-to-run. That window is at most the number of
