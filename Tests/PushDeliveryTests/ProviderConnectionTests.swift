@@ -72,15 +72,15 @@ struct ProviderConnectionTests {
     }
 
     @Test func aConnectionThatStopsAnsweringPINGsIsReplacedBeforeTheNextRequestNeedsIt() async throws {
-        let keepAlive = ProviderKeepAlive(pingInterval: .milliseconds(300), pingTimeout: .milliseconds(300))
+        let keepAlive = ProviderKeepAlive(pingInterval: .milliseconds(300), pingTimeout: .seconds(1))
         try await Self.run(keepAlive: keepAlive) { mock, connection in
             #expect(try await Self.post(connection, to: mock).status == 403)
             // The connection goes dead silently, as when a NAT forgets it.
             mock.stopAnsweringOpenConnections()
             let deadAt = ContinuousClock.now
             try await waitUntil("a fresh connection", timeout: .seconds(5)) { await mock.connectionCount() == 2 }
-            // About one PING interval and one PING timeout (0.6 s), with room for a loaded machine.
-            #expect(ContinuousClock.now - deadAt < .seconds(3))
+            // About one PING interval and one PING timeout (1.3 s), with room for a loaded machine.
+            #expect(ContinuousClock.now - deadAt < .seconds(4))
 
             let started = ContinuousClock.now
             let reply = try await connection.send(
@@ -88,7 +88,7 @@ struct ProviderConnectionTests {
                 headerFields: [("apns-topic", "com.example.alarm"), ("apns-push-type", "alert")],
                 body: Array(#"{"aps":{"alert":"test"}}"#.utf8), timeout: .seconds(10))
             #expect(reply.status == 403)
-            #expect(ContinuousClock.now - started < .seconds(2), "the request must not wait for its timeout")
+            #expect(ContinuousClock.now - started < .seconds(5), "the request must not wait for its timeout (10 s)")
             #expect(await mock.connectionCount() == 2)
         }
     }
