@@ -27,9 +27,9 @@ public enum PushConsumerApp {
         if senders.isEmpty {
             logger.warning("no push provider configured (push.apns, push.fcm): events are acknowledged, nothing is delivered")
         }
-        let events = EventHandler(dispatcher: dispatcher, triggers: Set(push.triggers))
-        let registrations = RegistrationHandler(registry: registry)
         let endpoint = configuration.beanstalkd.endpoint
+        let events = EventHandler(dispatcher: dispatcher, triggers: Set(push.triggers), kicks: JobKicks(endpoint: endpoint))
+        let registrations = RegistrationHandler(registry: registry)
         // A ServiceGroup stops services in reverse order: first the event consumer (its
         // in-flight event finishes), then registrations, and last the providers' connections.
         return [

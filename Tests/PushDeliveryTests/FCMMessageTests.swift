@@ -56,7 +56,7 @@ import Testing
         let android = try #require(message.object("android"))
         #expect(android["priority"] as? String == (row.priority == 10 ? "high" : "normal"))
         #expect(android["ttl"] as? String == (row.kept ? "300s" : "0s"))
-        #expect(android["collapse_key"] as? String == row.collapseID)
+        #expect(android["collapse_key"] as? String == (row.kept ? nil : row.collapseID))
         #expect(android.object("notification")?["tag"] as? String == row.collapseID)
         #expect(
             (android.object("notification")?["notification_priority"] as? String)

@@ -12,7 +12,7 @@ public import Foundation
 /// Delivers one event to every registered device, exactly once per device: the heart of the
 /// push consumer.
 ///
-/// A run plans the devices (``FanOutPlan``: skipping those the ledger shows as delivered), sends
+/// A run plans the devices (``FanOutPlan``: skipping those the ledger shows as finished), sends
 /// to all of them concurrently (at most ``DispatchSettings/concurrency`` at once), retries
 /// passing failures a few times within the run, records every reply in the ledger as it
 /// arrives, prunes dead tokens, and answers what to do with the job (``JobCompletion``).
@@ -61,9 +61,24 @@ public struct PushDispatcher: Sendable {
     /// - Throws: Database errors (the job should be retried); nothing about providers, whose
     ///   failures are in the returned completion.
     public func deliver(_ event: AlarmEvent, issuedAt: Date? = nil) async throws -> JobCompletion {
+        try await run(event, issuedAt: issuedAt, late: false)
+    }
+
+    /// Delivers `event` after its deadline, because an operator asked for it (by kicking its
+    /// buried job): once, to every device that has not had it, with a lifetime from now, and
+    /// without waiting for earlier events. Nothing is retried: the devices this run does not
+    /// finish are ``JobCompletion/expired(devices:)``.
+    ///
+    /// - Throws: As ``deliver(_:issuedAt:)``.
+    public func deliverLate(_ event: AlarmEvent) async throws -> JobCompletion {
+        try await run(event, issuedAt: nil, late: true)
+    }
+
+    /// One run for `event`; `late`: see ``deliverLate(_:)``.
+    private func run(_ event: AlarmEvent, issuedAt: Date?, late: Bool) async throws -> JobCompletion {
         let eventID = event.deliveryID
         let plan = FanOutPlan(
-            devices: try await registry.list(), delivered: try await ledger.deliveredDevices(eventID: eventID),
+            devices: try await registry.list(), finished: try await ledger.finishedDevices(eventID: eventID),
             providers: providers)
         var logger = self.logger
         logger[metadataKey: "event_id"] = "\(eventID.uuidString.lowercased())"
@@ -79,7 +94,8 @@ public struct PushDispatcher: Sendable {
             for device in plan.pending { order.finish(eventID: eventID, device: device.token) }
             return .expired(devices: plan.pending.count)
         }
-        let waiting = order.waiting(eventID: eventID, deadline: deadline, devices: plan.pending.map(\.token), now: now)
+        let waiting =
+            late ? [] : order.waiting(eventID: eventID, deadline: deadline, devices: plan.pending.map(\.token), now: now)
         var heldOutcomes: [DeviceOutcome] = []
         var sendable: [RegisteredDevice] = []
         for device in plan.pending {
@@ -99,14 +115,15 @@ public struct PushDispatcher: Sendable {
             order.finish(eventID: eventID, device: delivery.device.token)
         }
         logger.debug("event dispatched", metadata: [
-            "sent": "\(deliveries.count)", "skipped": "\(plan.alreadyDelivered.count)",
+            "sent": "\(deliveries.count)", "skipped": "\(plan.alreadyFinished.count)",
             "held": "\(heldOutcomes.count)",
         ])
         if let failure = ledgerWrites.failure {
             // Every reply that could be recorded is; the job comes back, by then past its deadline.
             throw failure
         }
-        return JobCompletion(outcomes: outcomes + heldOutcomes)
+        let unfinished = (outcomes + heldOutcomes).filter { !$0.isFinal }.count
+        return late && unfinished > 0 ? .expired(devices: unfinished) : JobCompletion(outcomes: outcomes + heldOutcomes)
     }
 
     /// Sends to `devices`, at most ``DispatchSettings/concurrency`` at once. One device's
