@@ -9,11 +9,15 @@ import Foundation
 
 /// Turns events from the push tube into notifications: the trigger filter in front of the
 /// dispatcher, and the dispatcher's verdict as a job outcome.
+///
+/// A notification past its lifetime (`push.lifetime`) is stale: its job is buried, not sent.
+/// When an operator kicks such a job (`howalarming kick push`, after an outage), the devices
+/// that have not had it get it once, late, as asked; what that run cannot deliver is buried
+/// again rather than retried.
 struct EventHandler: Sendable {
     let dispatcher: PushDispatcher
     let triggers: Set<EventType>
-    /// How long a job waits after its provider halted, before it is tried again.
-    let haltDelay: Duration
+    let kicks: JobKicks
 
     func handle(_ event: AlarmEvent, context: JobContext) async throws -> JobOutcome {
         guard triggers.contains(event.type) else {
@@ -27,12 +31,18 @@ struct EventHandler: Sendable {
         case .delete:
             return .done
         case .expired(let devices):
-            return .bury(reason: "the notification's lifetime (push.lifetime) ended before \(devices) devices got it")
+            guard try await kicks.count(of: context.jobID) > 0 else {
+                return .bury(reason: "the notification's lifetime (push.lifetime) ended before \(devices) devices got it")
+            }
+            if case .expired(let left) = try await dispatcher.deliverLate(event) {
+                return .bury(reason: "kicked after its lifetime: \(left) devices still did not get it (not retried)")
+            }
+            context.logger.notice("kicked after its lifetime: delivered late, as asked", metadata: [
+                "devices": "\(devices)"
+            ])
+            return .done
         case .release(let after):
             return .retry(after: after)
-        case .halt(let reason):
-            context.logger.error("notifications held: a provider is halted", metadata: ["reason": "\(reason)"])
-            return .retry(after: haltDelay)
         }
     }
 }

@@ -12,9 +12,10 @@ public enum PushConsumerApp {
     /// - Parameters:
     ///   - senders: The providers' senders (``PushSenders/make(configuration:logger:)``); empty
     ///     runs fine and delivers nothing.
+    ///   - clock: The wall clock notifications' lifetimes are measured by (tests move it).
     /// - Throws: ``ConfigError`` naming `push.database` when the device database cannot be opened.
     public static func services(
-        configuration: HowAlarmingConfig, senders: [any NotificationSender], logger: Logger
+        configuration: HowAlarmingConfig, senders: [any NotificationSender], logger: Logger, clock: WallClock = .system
     ) throws -> [any Service] {
         let push = configuration.push
         let database = try PushDatabase.open(configuredBy: push)
@@ -22,13 +23,13 @@ public enum PushConsumerApp {
         let ledger = DeliveryLedger(database: database)
         let settings = DispatchSettings(concurrency: push.concurrency, lifetime: .seconds(push.lifetime))
         let dispatcher = PushDispatcher(
-            registry: registry, ledger: ledger, senders: senders, settings: settings, logger: logger)
+            registry: registry, ledger: ledger, senders: senders, settings: settings, clock: clock, logger: logger)
         if senders.isEmpty {
             logger.warning("no push provider configured (push.apns, push.fcm): events are acknowledged, nothing is delivered")
         }
-        let events = EventHandler(dispatcher: dispatcher, triggers: Set(push.triggers), haltDelay: settings.haltPeriod)
-        let registrations = RegistrationHandler(registry: registry)
         let endpoint = configuration.beanstalkd.endpoint
+        let events = EventHandler(dispatcher: dispatcher, triggers: Set(push.triggers), kicks: JobKicks(endpoint: endpoint))
+        let registrations = RegistrationHandler(registry: registry)
         // A ServiceGroup stops services in reverse order: first the event consumer (its
         // in-flight event finishes), then registrations, and last the providers' connections.
         return [

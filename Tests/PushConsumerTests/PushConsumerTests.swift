@@ -13,11 +13,13 @@ import Testing
 struct PushConsumerTests {
     /// Runs the consumer's services while `body` runs; stops them gracefully afterwards.
     private func withConsumer(
-        _ stage: PushStage, configuration: HowAlarmingConfig? = nil, _ body: () async throws -> Void
+        _ stage: PushStage, configuration: HowAlarmingConfig? = nil, clock: WallClock = .system,
+        _ body: () async throws -> Void
     ) async throws {
         let configuration = try configuration ?? stage.configuration()
         let senders = try PushSenders.make(configuration: configuration.push, logger: quietLogger)
-        let services = try PushConsumerApp.services(configuration: configuration, senders: senders, logger: quietLogger)
+        let services = try PushConsumerApp.services(
+            configuration: configuration, senders: senders, logger: quietLogger, clock: clock)
         let group = ServiceGroup(configuration: .init(services: services, logger: quietLogger))
         let running = Task { try await group.run() }
         try await TestSupport.running({ try await body() }, then: {
@@ -103,6 +105,55 @@ struct PushConsumerTests {
             #expect(Set(try await registry.list().map(\.token.value)) == [PushStage.apnsToken(1), PushStage.apnsToken(3)])
             let delivered = await stage.apns.requests().filter { $0.replyStatus == 200 }.map(\.deviceToken)
             #expect(delivered.sorted() == [PushStage.apnsToken(1), PushStage.apnsToken(3)])
+        }
+    }
+
+    @Test func oneDevicesForbiddenOrThirdPartyAuthErrorDoesNotHaltItsProvider() async throws {
+        try await PushStage.run { stage in
+            let registry = try registry(stage)
+            for index in 1...3 {
+                try await registry.add(platform: .ios, token: PushStage.apnsToken(index))
+                try await registry.add(platform: .android, token: "android-token:\(index)")
+            }
+            stage.apns.script(token: PushStage.apnsToken(1), [.error(status: 403, reason: "Forbidden")])
+            stage.fcm.script(token: "android-token:1", [
+                .error(status: 401, grpcStatus: "UNAUTHENTICATED", errorCode: "THIRD_PARTY_AUTH_ERROR")
+            ])
+            try await withConsumer(stage) {
+                try await stage.put(PushStage.alarm())
+                try await stage.put(PushStage.alarm(zone: 2))
+                // The second alarm reaches every phone too: neither provider halted for one device.
+                _ = try await stage.apns.waitForRequests(count: 6)
+                _ = try await stage.fcm.waitForRequests(count: 6)
+                try await waitUntil("both jobs to be deleted") { try stage.stats()["cmd-delete"] == "2" }
+            }
+            #expect(await stage.apns.requests().filter { $0.replyStatus == 200 }.count == 5)
+            #expect(await stage.fcm.requests().filter { $0.replyStatus == 200 }.count == 5)
+            #expect(try stage.stats()["current-jobs-buried"] == "0")
+        }
+    }
+
+    @Test func aKickedAlarmPastItsLifetimeIsDeliveredOnceAndNotBuriedAgain() async throws {
+        try await PushStage.run { stage in
+            try await registry(stage).add(platform: .ios, token: PushStage.apnsToken(1))
+            // The consumer's clock runs an hour ahead: every alarm is past its lifetime on arrival,
+            // as after an outage longer than push.lifetime.
+            let late = WallClock { Date().addingTimeInterval(3600) }
+            try await withConsumer(stage, clock: late) {
+                try await stage.put(PushStage.alarm())
+                try await waitUntil("the stale alarm to be buried") { try stage.stats()["current-jobs-buried"] == "1" }
+                #expect(await stage.apns.requests().isEmpty)
+
+                // The operator kicks it, as docs/operations.md says: the phone gets it now.
+                let connection = try await stage.connection(using: "push")
+                #expect(try await connection.kick(bound: 10) == 1)
+                await connection.close()
+                let delivered = try await stage.apns.waitForRequests(count: 1)
+                #expect(delivered[0].replyStatus == 200)
+                try await waitUntil("the kicked job to be deleted") { try stage.stats()["cmd-delete"] == "1" }
+            }
+            #expect(try stage.stats()["current-jobs-buried"] == "0")
+            #expect(await stage.apns.requests().count == 1)
         }
     }
 

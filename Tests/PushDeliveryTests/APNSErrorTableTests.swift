@@ -32,7 +32,7 @@ import Testing
         (403, "BadCertificate", .halt(reason: "BadCertificate")),
         (403, "BadCertificateEnvironment", .halt(reason: "BadCertificateEnvironment")),
         (403, "ExpiredProviderToken", .refreshCredentials(reason: "ExpiredProviderToken")),
-        (403, "Forbidden", .halt(reason: "Forbidden")),
+        (403, "Forbidden", .fail(reason: "Forbidden")),
         (403, "InvalidProviderToken", .halt(reason: "InvalidProviderToken")),
         (403, "MissingProviderToken", .fail(reason: "MissingProviderToken")),
         (403, "UnrelatedKeyIdInToken", .retry(after: .zero, reason: "UnrelatedKeyIdInToken", freshConnection: true)),
@@ -94,6 +94,15 @@ import Testing
                 == .halt(reason: "DeviceTokenNotForTopic"))
     }
 
+    /// `Forbidden` (or a bare 403) can concern one token alone: it halts APNs only when most
+    /// devices of the event get it.
+    @Test(arguments: ["Forbidden", nil])
+    func forbiddenForOneTokenFailsItAndHaltsOnlyWhenWidespread(_ reason: String?) {
+        let word = reason ?? "HTTP 403"
+        #expect(Self.action(403, reason) == .fail(reason: word))
+        #expect(Self.action(403, reason, context: DeliveryContext(widespread: true)) == .halt(reason: word))
+    }
+
     @Test func expiredProviderTokenIsRefreshedOnce() {
         let refreshed = DeliveryContext(credentialsRefreshed: true)
         #expect(Self.action(403, "ExpiredProviderToken", context: refreshed) == .halt(reason: "ExpiredProviderToken"))
@@ -117,7 +126,7 @@ import Testing
 
     static let statusRows: [(Int, DeliveryOutcome)] = [
         (400, .fail(reason: "HTTP 400")),
-        (403, .halt(reason: "HTTP 403")),
+        (403, .fail(reason: "HTTP 403")),
         (404, .fail(reason: "HTTP 404")),
         (405, .fail(reason: "HTTP 405")),
         (410, .prune(reason: "HTTP 410")),

@@ -21,8 +21,8 @@ import Testing
         (429, "QUOTA_EXCEEDED", .retry(after: .seconds(60), reason: "QUOTA_EXCEEDED", freshConnection: false)),
         (503, "UNAVAILABLE", .retry(after: nil, reason: "UNAVAILABLE", freshConnection: false)),
         (500, "INTERNAL", .retry(after: nil, reason: "INTERNAL", freshConnection: false)),
-        (401, "THIRD_PARTY_AUTH_ERROR", .halt(reason: "THIRD_PARTY_AUTH_ERROR")),
-        (401, "APNS_AUTH_ERROR", .halt(reason: "APNS_AUTH_ERROR")),
+        (401, "THIRD_PARTY_AUTH_ERROR", .fail(reason: "THIRD_PARTY_AUTH_ERROR")),
+        (401, "APNS_AUTH_ERROR", .fail(reason: "APNS_AUTH_ERROR")),
     ]
 
     @Test(arguments: rows)
@@ -47,6 +47,14 @@ import Testing
         #expect(
             Self.action(503, code: "UNAVAILABLE", invalidToken: true)
                 == .retry(after: nil, reason: "UNAVAILABLE", freshConnection: false))
+    }
+
+    /// The APNs key in Firebase can be refused for one cross-platform iPhone alone: FCM halts
+    /// only when most devices of the event get it.
+    @Test(arguments: ["THIRD_PARTY_AUTH_ERROR", "APNS_AUTH_ERROR"])
+    func thirdPartyAuthErrorForOneDeviceFailsItAndHaltsOnlyWhenWidespread(_ code: String) {
+        #expect(Self.action(401, code: code) == .fail(reason: code))
+        #expect(Self.action(401, code: code, context: DeliveryContext(widespread: true)) == .halt(reason: code))
     }
 
     @Test func senderMismatchOnEveryDeviceHalts() {

@@ -43,7 +43,7 @@ struct FCMSenderTests {
         (MockFCMReply.error(status: 429, grpcStatus: "RESOURCE_EXHAUSTED", errorCode: "QUOTA_EXCEEDED", retryAfter: 9),
          DeliveryOutcome.retry(after: .seconds(9), reason: "QUOTA_EXCEEDED", freshConnection: false)),
         (MockFCMReply.error(status: 401, grpcStatus: "UNAUTHENTICATED", errorCode: "THIRD_PARTY_AUTH_ERROR"),
-         DeliveryOutcome.halt(reason: "THIRD_PARTY_AUTH_ERROR")),
+         DeliveryOutcome.fail(reason: "THIRD_PARTY_AUTH_ERROR")),
     ])
     func repliesBecomeTheTablesActions(reply: MockFCMReply, expected: DeliveryOutcome) async throws {
         try await FCMStage.run { stage in

@@ -14,7 +14,9 @@ struct ProviderConnectionTests {
     private static let path = "/3/device/" + String(repeating: "ab", count: 32)
 
     /// A mock APNs and a connection trusting its CA.
-    private static func run(_ body: (MockAPNSServer, ProviderConnection) async throws -> Void) async throws {
+    private static func run(
+        keepAlive: ProviderKeepAlive = ProviderKeepAlive(), _ body: (MockAPNSServer, ProviderConnection) async throws -> Void
+    ) async throws {
         try await withTemporaryDirectory { directory in
             let authority = try TestCertificateAuthority()
             try authority.writeCA(to: directory.appending("ca.pem"))
@@ -23,7 +25,8 @@ struct ProviderConnectionTests {
                 authority: authority, topic: "com.example.alarm", signingKeys: [key.keyID: key.publicKey],
                 teamID: key.teamID)
             let connection = try ProviderConnection(
-                tls: ProviderTLS(additionalCAFile: directory.appending("ca.pem")), logger: Logger(label: "test"))
+                tls: ProviderTLS(additionalCAFile: directory.appending("ca.pem")), keepAlive: keepAlive,
+                logger: Logger(label: "test"))
             try await running { try await body(mock, connection) } then: {
                 await connection.shutdown()
                 await mock.stop()
@@ -65,6 +68,30 @@ struct ProviderConnectionTests {
             let request = try #require(await mock.requests().first)
             #expect(request.httpVersion == "2")
             #expect(request.headers["content-length"] == "24")
+        }
+    }
+
+    @Test func aConnectionThatStopsAnsweringPINGsIsReplacedBeforeTheNextRequestNeedsIt() async throws {
+        // A PING timeout long enough for a loaded machine: a late acknowledgement must not close a
+        // connection that is alive.
+        let keepAlive = ProviderKeepAlive(pingInterval: .milliseconds(300), pingTimeout: .seconds(2))
+        try await Self.run(keepAlive: keepAlive) { mock, connection in
+            #expect(try await Self.post(connection, to: mock).status == 403)
+            // The connection goes dead silently, as when a NAT forgets it.
+            mock.stopAnsweringOpenConnections()
+            let deadAt = ContinuousClock.now
+            try await waitUntil("a fresh connection", timeout: .seconds(10)) { await mock.connectionCount() == 2 }
+            // About one PING interval and one PING timeout (2.3 s), with room for a loaded machine.
+            #expect(ContinuousClock.now - deadAt < .seconds(5))
+
+            let started = ContinuousClock.now
+            let reply = try await connection.send(
+                method: .POST, url: mock.baseURL + Self.path,
+                headerFields: [("apns-topic", "com.example.alarm"), ("apns-push-type", "alert")],
+                body: Array(#"{"aps":{"alert":"test"}}"#.utf8), timeout: .seconds(10))
+            #expect(reply.status == 403)
+            #expect(ContinuousClock.now - started < .seconds(5), "the request must not wait for its timeout (10 s)")
+            #expect(await mock.connectionCount() == 2)
         }
     }
 

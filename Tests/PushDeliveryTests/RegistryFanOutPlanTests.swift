@@ -14,34 +14,34 @@ struct RegistryFanOutPlanTests {
     }
 
     @Test func nothingDeliveredAndEveryProviderMeansEveryDeviceIsPending() {
-        let plan = FanOutPlan(devices: [iphone, ipad, pixel], delivered: [], providers: [.apns, .fcm])
+        let plan = FanOutPlan(devices: [iphone, ipad, pixel], finished: [], providers: [.apns, .fcm])
         #expect(plan.pending == [iphone, ipad, pixel])
-        #expect(plan.alreadyDelivered.isEmpty && plan.unreachable.isEmpty)
+        #expect(plan.alreadyFinished.isEmpty && plan.unreachable.isEmpty)
     }
 
     @Test func deliveredDevicesAreSkipped() {
-        let plan = FanOutPlan(devices: [iphone, ipad, pixel], delivered: [ipad.token], providers: [.apns, .fcm])
+        let plan = FanOutPlan(devices: [iphone, ipad, pixel], finished: [ipad.token], providers: [.apns, .fcm])
         #expect(plan.pending == [iphone, pixel])
-        #expect(plan.alreadyDelivered == [ipad])
+        #expect(plan.alreadyFinished == [ipad])
     }
 
     @Test func devicesOfAnUnconfiguredProviderAreUnreachableUnlessDelivered() {
-        let plan = FanOutPlan(devices: [iphone, ipad, pixel], delivered: [iphone.token], providers: [.fcm])
+        let plan = FanOutPlan(devices: [iphone, ipad, pixel], finished: [iphone.token], providers: [.fcm])
         #expect(plan.pending == [pixel])
-        #expect(plan.alreadyDelivered == [iphone])
+        #expect(plan.alreadyFinished == [iphone])
         #expect(plan.unreachable == [ipad])
     }
 
     @Test func noDevicesOrNoProvidersLeaveNothingToSend() {
-        #expect(FanOutPlan(devices: [], delivered: [], providers: [.apns, .fcm]).pending.isEmpty)
-        let plan = FanOutPlan(devices: [iphone, pixel], delivered: [], providers: [])
+        #expect(FanOutPlan(devices: [], finished: [], providers: [.apns, .fcm]).pending.isEmpty)
+        let plan = FanOutPlan(devices: [iphone, pixel], finished: [], providers: [])
         #expect(plan.pending.isEmpty)
         #expect(plan.unreachable == [iphone, pixel])
     }
 
     @Test func aDeliveredTokenOfTheOtherProviderDoesNotCount() throws {
         let sameText = try RegistryFixtures.device(.android, iphone.token.value)
-        let plan = FanOutPlan(devices: [iphone, sameText], delivered: [sameText.token], providers: [.apns, .fcm])
+        let plan = FanOutPlan(devices: [iphone, sameText], finished: [sameText.token], providers: [.apns, .fcm])
         #expect(plan.pending == [iphone])
     }
 }

@@ -1,7 +1,7 @@
 import PushDelivery
 import Testing
 
-/// Delete, release (with which delay) or halt, from the devices' outcomes.
+/// Delete or release (with which delay) from the devices' outcomes.
 struct RegistryJobCompletionTests {
     struct Case: Sendable, CustomTestStringConvertible {
         var outcomes: [DeviceOutcome]
@@ -14,17 +14,15 @@ struct RegistryJobCompletionTests {
         Case(outcomes: [.delivered, .pruned, .failed], expected: .delete),
         Case(outcomes: [.delivered, .retryLater(after: nil)], expected: .release(after: nil)),
         Case(outcomes: [.retryLater(after: .seconds(5)), .delivered], expected: .release(after: .seconds(5))),
+        // The shortest wait: no device waits for another's longer one.
         Case(
-            outcomes: [
-                .retryLater(after: .seconds(5)), .retryLater(after: nil), .retryLater(after: .seconds(60)),
-                .retryLater(after: .seconds(2)),
-            ],
-            expected: .release(after: .seconds(60))),
-        Case(outcomes: [.retryLater(after: nil), .retryLater(after: .milliseconds(1500))], expected: .release(after: .milliseconds(1500))),
+            outcomes: [.retryLater(after: .seconds(5)), .retryLater(after: .seconds(60)), .retryLater(after: .seconds(2))],
+            expected: .release(after: .seconds(2))),
+        // A device that asked for no particular wait gets the runtime's (short) backoff.
         Case(
-            outcomes: [.delivered, .retryLater(after: .seconds(1)), .halted(reason: "InvalidProviderToken"), .halted(reason: "BadTopic")],
-            expected: .halt(reason: "InvalidProviderToken")),
-        Case(outcomes: [.halted(reason: "THIRD_PARTY_AUTH_ERROR"), .delivered], expected: .halt(reason: "THIRD_PARTY_AUTH_ERROR")),
+            outcomes: [.retryLater(after: .seconds(55)), .retryLater(after: nil), .delivered],
+            expected: .release(after: nil)),
+        Case(outcomes: [.retryLater(after: .milliseconds(1500)), .failed], expected: .release(after: .milliseconds(1500))),
     ]
 
     @Test(arguments: cases)

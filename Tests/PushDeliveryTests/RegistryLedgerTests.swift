@@ -72,7 +72,7 @@ struct RegistryLedgerTests {
 
         // The job comes back (TTR expired): only the devices without a delivery are sent to.
         let retryPlan = try await plan(devices, event)
-        #expect(retryPlan.alreadyDelivered.map(\.token) == [iphone])
+        #expect(retryPlan.alreadyFinished.map(\.token) == [iphone])
         #expect(retryPlan.pending.map(\.token.value) == [pixel.value, third])
         for device in retryPlan.pending {
             try await ledger.record(eventID: event, device: device.token, status: .delivered)
@@ -82,13 +82,13 @@ struct RegistryLedgerTests {
         // The same event put twice: nothing left to send.
         let duplicatePlan = try await plan(devices, event)
         #expect(duplicatePlan.pending.isEmpty)
-        #expect(duplicatePlan.alreadyDelivered.count == 3)
+        #expect(duplicatePlan.alreadyFinished.count == 3)
         #expect(try await ledger.attempts(eventID: event, device: pixel).map(\.attempt) == [1, 2])
     }
 
     /// The plan for `event` with both providers configured, from the ledger's current state.
     func plan(_ devices: [RegisteredDevice], _ event: UUID) async throws -> FanOutPlan {
-        FanOutPlan(devices: devices, delivered: try await ledger.deliveredDevices(eventID: event), providers: [.apns, .fcm])
+        FanOutPlan(devices: devices, finished: try await ledger.finishedDevices(eventID: event), providers: [.apns, .fcm])
     }
 
     @Test func deliveriesSurviveReopeningTheFile() async throws {

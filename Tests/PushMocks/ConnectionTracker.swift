@@ -7,6 +7,7 @@ final class ConnectionTracker: Sendable {
     private struct State {
         var accepted = 0
         var open: [ObjectIdentifier: any Channel] = [:]
+        var frozen: [any Channel] = []
     }
 
     private let state = Mutex(State())
@@ -29,6 +30,26 @@ final class ConnectionTracker: Sendable {
         }
         channel.closeFuture.whenComplete { _ in
             self.state.withLock { _ = $0.open.removeValue(forKey: id) }
+        }
+    }
+
+    /// The connections open now.
+    var openCount: Int { state.withLock { $0.open.count } }
+
+    /// Stops reading from every open connection, as when a NAT forgets them: nothing sent on them
+    /// is answered any more (not even PINGs), and nothing tells the client. Later connections work.
+    func freezeAll() {
+        let channels = state.withLock { state in
+            state.frozen.append(contentsOf: state.open.values)
+            return Array(state.open.values)
+        }
+        for channel in channels { channel.setOption(ChannelOptions.autoRead, value: false).whenComplete { _ in } }
+    }
+
+    /// Closes the frozen connections, which could not finish on their own.
+    func closeFrozen() {
+        for channel in state.withLock({ state in defer { state.frozen = [] }; return state.frozen }) {
+            channel.close(promise: nil)
         }
     }
 

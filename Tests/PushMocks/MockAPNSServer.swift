@@ -86,4 +86,15 @@ public final class MockAPNSServer: Sendable {
     public func connectionCount() async -> Int {
         server.connectionCount
     }
+
+    /// The number of TCP connections open now.
+    public func openConnectionCount() async -> Int {
+        server.openConnectionCount
+    }
+
+    /// Stops answering anything (requests, PINGs) on the connections open now, without closing
+    /// them, as when a NAT forgets an idle connection. New connections are answered as before.
+    public func stopAnsweringOpenConnections() {
+        server.freezeConnections()
+    }
 }

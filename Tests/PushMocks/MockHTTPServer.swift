@@ -119,10 +119,19 @@ final class MockHTTPServer: Sendable {
     /// The number of TCP connections accepted so far.
     var connectionCount: Int { connections.acceptedCount }
 
+    /// The number of TCP connections open now.
+    var openConnectionCount: Int { connections.openCount }
+
+    /// Stops answering on the open connections, without closing them (``ConnectionTracker/freezeAll()``).
+    func freezeConnections() {
+        connections.freezeAll()
+    }
+
     /// Stops listening, lets held requests go, asks the open connections to finish and close,
     /// and returns once they have; after ``gracePeriod`` it cancels what is left.
     func stop() async {
         heldRequests.releaseAll()
+        connections.closeFrozen()
         serverChannel.close(promise: nil)
         connections.quiesceAll()
         let running = running

@@ -6,8 +6,10 @@
 /// - 400 `BadDeviceToken`: prune; the token is bad in its own environment (see below).
 /// - 400 `DeviceTokenNotForTopic`: prune; halt when most devices get it (the topic is wrong).
 /// - 400 `BadTopic`, `MissingTopic`, `TopicDisallowed`; 403 `BadCertificate`,
-///   `BadCertificateEnvironment`, `Forbidden`, `InvalidProviderToken`, `BadEnvironmentKeyInToken`,
+///   `BadCertificateEnvironment`, `InvalidProviderToken`, `BadEnvironmentKeyInToken`,
 ///   `BadEnvironmentKeyIdInToken`: halt.
+/// - 403 `Forbidden` (and a 403 without a reason): fail the device; halt when most devices get
+///   it. It can concern one token alone, and must not stop every phone's notifications.
 /// - 403 `ExpiredProviderToken`: refresh the JWT and send again at once; halt if a fresh JWT gets
 ///   it too (clock skew).
 /// - 403 `UnrelatedKeyIdInToken`: retry at once on a fresh connection (one key per connection).
@@ -22,7 +24,8 @@
 /// - 500 `InternalServerError`; 503 `ServiceUnavailable`, `Shutdown`: retry after `Retry-After`
 ///   or the sender's backoff, on a fresh connection.
 /// - An unknown reason: retry after the sender's backoff, the reason marked `(unrecognised)`.
-/// - No reason (an empty or unreadable body): by status. 400, 404, 405 and 413 fail, 403 halts,
+/// - No reason (an empty or unreadable body): by status. 400, 404, 405 and 413 fail, 403 is
+///   read as `Forbidden`,
 ///   410 prunes as `Unregistered` does, 429 retries, 5xx retry on a fresh connection, others
 ///   retry marked `(unrecognised)`.
 ///
@@ -71,7 +74,7 @@ public enum APNSErrorTable {
         "BadCertificate": .halt,
         "BadCertificateEnvironment": .halt,
         "ExpiredProviderToken": .refreshOnce,
-        "Forbidden": .halt,
+        "Forbidden": .failUnlessWidespread,
         "InvalidProviderToken": .halt,
         "MissingProviderToken": .fix,
         "UnrelatedKeyIdInToken": .retry(defaultDelay: .zero, freshConnection: true),
@@ -97,7 +100,7 @@ public enum APNSErrorTable {
     /// Replies without a reason (an empty or unreadable body), by status.
     private static let statuses: [Int: ReplyRule] = [
         400: .fix,
-        403: .halt,
+        403: .failUnlessWidespread,
         404: .fix,
         405: .fix,
         410: .pruneUnlessReregistered,

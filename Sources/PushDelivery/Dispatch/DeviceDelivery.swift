@@ -29,15 +29,15 @@ extension DeliveryOutcome {
         if case .delivered(let id) = self { id } else { nil }
     }
 
-    /// The device's outcome for ``JobCompletion``.
-    var deviceOutcome: DeviceOutcome {
+    /// The device's outcome for ``JobCompletion``; a device of a halted provider waits `haltWait`.
+    func deviceOutcome(haltWait: @autoclosure () -> Duration) -> DeviceOutcome {
         switch self {
         case .delivered: .delivered
         case .prune: .pruned
         case .fail: .failed
         case .retry(let after, _, _): .retryLater(after: after)
         case .refreshCredentials: .retryLater(after: nil)
-        case .halt(let reason): .halted(reason: reason)
+        case .halt: .retryLater(after: haltWait())
         }
     }
 }

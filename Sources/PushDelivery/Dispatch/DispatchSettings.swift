@@ -11,7 +11,7 @@ public struct DispatchSettings: Sendable, Hashable {
     /// The first wait between attempts within a run, doubled each time, with jitter. Default 250 ms.
     public var firstRetryDelay: Duration
     /// How long a provider stays halted after a credential or configuration fault before it is
-    /// tried again. Default 5 minutes.
+    /// tried again, at most half the ``deadline`` (see ``haltDuration``). Default 1 minute.
     public var haltPeriod: Duration
     /// How long after it was queued an event's notification is still sent (`push.lifetime`):
     /// retries stop then, at least a minute after it was queued. Default 5 minutes.
@@ -22,7 +22,7 @@ public struct DispatchSettings: Sendable, Hashable {
     /// Settings; the defaults suit a home alarm with up to tens of thousands of phones.
     public init(
         concurrency: Int = 500, attemptsPerRun: Int = 3, longestWaitInRun: Duration = .seconds(5),
-        firstRetryDelay: Duration = .milliseconds(250), haltPeriod: Duration = .seconds(300),
+        firstRetryDelay: Duration = .milliseconds(250), haltPeriod: Duration = .seconds(60),
         lifetime: Duration = .seconds(300), orderWait: Duration = .seconds(1)
     ) {
         precondition(concurrency >= 1 && attemptsPerRun >= 1, "at least one send and one attempt")
@@ -38,4 +38,8 @@ public struct DispatchSettings: Sendable, Hashable {
     /// How long after it was queued a notification is sent at all: its lifetime, at least a minute,
     /// so that a brief failure never drops a notification that was to be sent "now or never".
     var deadline: Duration { max(lifetime, .seconds(60)) }
+
+    /// How long a halt lasts: ``haltPeriod``, but at most half the ``deadline``, so that a halted
+    /// provider is tried again while the notifications it holds are still worth sending.
+    var haltDuration: Duration { min(haltPeriod, deadline / 2) }
 }

@@ -12,15 +12,18 @@ public import Foundation
 /// Delivers one event to every registered device, exactly once per device: the heart of the
 /// push consumer.
 ///
-/// A run plans the devices (``FanOutPlan``: skipping those the ledger shows as delivered), sends
+/// A run plans the devices (``FanOutPlan``: skipping those the ledger shows as finished), sends
 /// to all of them concurrently (at most ``DispatchSettings/concurrency`` at once), retries
 /// passing failures a few times within the run, records every reply in the ledger as it
 /// arrives, prunes dead tokens, and answers what to do with the job (``JobCompletion``).
 ///
 /// When more than half of a provider's devices in a run get a reply saying the token belongs to
-/// another app or project, the configuration is wrong: the provider halts instead of pruning.
-/// A halted provider sends nothing for ``DispatchSettings/haltPeriod``; its devices' events are
-/// kept in their jobs.
+/// another app or project, or that the credential is refused for it (APNs `Forbidden`, FCM
+/// `THIRD_PARTY_AUTH_ERROR`), the configuration is wrong: the provider halts instead of pruning
+/// or refusing each device. A halted provider sends nothing for
+/// ``DispatchSettings/haltDuration``; its devices' events are kept in their jobs, which come back
+/// when the halt ends (or before the notification's deadline, if that is sooner), while the
+/// other provider's devices keep their own retries.
 public struct PushDispatcher: Sendable {
     private let registry: DeviceRegistry
     private let ledger: DeliveryLedger
@@ -58,9 +61,24 @@ public struct PushDispatcher: Sendable {
     /// - Throws: Database errors (the job should be retried); nothing about providers, whose
     ///   failures are in the returned completion.
     public func deliver(_ event: AlarmEvent, issuedAt: Date? = nil) async throws -> JobCompletion {
+        try await run(event, issuedAt: issuedAt, late: false)
+    }
+
+    /// Delivers `event` after its deadline, because an operator asked for it (by kicking its
+    /// buried job): once, to every device that has not had it, with a lifetime from now, and
+    /// without waiting for earlier events. Nothing is retried: the devices this run does not
+    /// finish are ``JobCompletion/expired(devices:)``.
+    ///
+    /// - Throws: As ``deliver(_:issuedAt:)``.
+    public func deliverLate(_ event: AlarmEvent) async throws -> JobCompletion {
+        try await run(event, issuedAt: nil, late: true)
+    }
+
+    /// One run for `event`; `late`: see ``deliverLate(_:)``.
+    private func run(_ event: AlarmEvent, issuedAt: Date?, late: Bool) async throws -> JobCompletion {
         let eventID = event.deliveryID
         let plan = FanOutPlan(
-            devices: try await registry.list(), delivered: try await ledger.deliveredDevices(eventID: eventID),
+            devices: try await registry.list(), finished: try await ledger.finishedDevices(eventID: eventID),
             providers: providers)
         var logger = self.logger
         logger[metadataKey: "event_id"] = "\(eventID.uuidString.lowercased())"
@@ -76,12 +94,13 @@ public struct PushDispatcher: Sendable {
             for device in plan.pending { order.finish(eventID: eventID, device: device.token) }
             return .expired(devices: plan.pending.count)
         }
-        let waiting = order.waiting(eventID: eventID, deadline: deadline, devices: plan.pending.map(\.token), now: now)
+        let waiting =
+            late ? [] : order.waiting(eventID: eventID, deadline: deadline, devices: plan.pending.map(\.token), now: now)
         var heldOutcomes: [DeviceOutcome] = []
         var sendable: [RegisteredDevice] = []
         for device in plan.pending {
             if let halt = halts.current(device.token.provider) {
-                heldOutcomes.append(.halted(reason: halt.reason))
+                heldOutcomes.append(.retryLater(after: holdWait(halt, deadline: deadline)))
             } else if waiting.contains(device.token) {
                 heldOutcomes.append(.retryLater(after: settings.orderWait))
             } else {
@@ -89,35 +108,42 @@ public struct PushDispatcher: Sendable {
             }
         }
         let prepared = senders.mapValues { $0.prepare(event, issuedAt: issued, now: now) }
-        let deliveries = try await send(to: sendable, prepared: prepared, eventID: eventID, logger: logger)
-        let outcomes = try await settle(deliveries, eventID: eventID, logger: logger)
+        let ledgerWrites = LedgerWrites(eventID: eventID, deadline: deadline, logger: logger)
+        let deliveries = await send(to: sendable, prepared: prepared, writes: ledgerWrites, logger: logger)
+        let outcomes = try await settle(deliveries, writes: ledgerWrites, deadline: deadline, logger: logger)
         for (delivery, outcome) in zip(deliveries, outcomes) where outcome.isFinal {
             order.finish(eventID: eventID, device: delivery.device.token)
         }
         logger.debug("event dispatched", metadata: [
-            "sent": "\(deliveries.count)", "skipped": "\(plan.alreadyDelivered.count)",
+            "sent": "\(deliveries.count)", "skipped": "\(plan.alreadyFinished.count)",
             "held": "\(heldOutcomes.count)",
         ])
-        return JobCompletion(outcomes: outcomes + heldOutcomes)
+        if let failure = ledgerWrites.failure {
+            // Every reply that could be recorded is; the job comes back, by then past its deadline.
+            throw failure
+        }
+        let unfinished = (outcomes + heldOutcomes).filter { !$0.isFinal }.count
+        return late && unfinished > 0 ? .expired(devices: unfinished) : JobCompletion(outcomes: outcomes + heldOutcomes)
     }
 
-    /// Sends to `devices`, at most ``DispatchSettings/concurrency`` at once.
+    /// Sends to `devices`, at most ``DispatchSettings/concurrency`` at once. One device's
+    /// failure never stops the others.
     private func send(
-        to devices: [RegisteredDevice], prepared: [PushProvider: any PreparedNotification], eventID: UUID,
+        to devices: [RegisteredDevice], prepared: [PushProvider: any PreparedNotification], writes: LedgerWrites,
         logger: Logger
-    ) async throws -> [DeviceDelivery] {
-        try await withThrowingTaskGroup(of: DeviceDelivery.self) { group in
+    ) async -> [DeviceDelivery] {
+        await withTaskGroup(of: DeviceDelivery.self) { group in
             var remaining = devices.makeIterator()
             func startNext() {
                 guard let device = remaining.next(), let notification = prepared[device.token.provider] else { return }
                 group.addTask {
-                    try await deliver(notification, to: device, eventID: eventID, logger: logger)
+                    await deliver(notification, to: device, writes: writes, logger: logger)
                 }
             }
             for _ in 0..<min(settings.concurrency, devices.count) { startNext() }
             var deliveries: [DeviceDelivery] = []
             deliveries.reserveCapacity(devices.count)
-            while let delivery = try await group.next() {
+            while let delivery = await group.next() {
                 deliveries.append(delivery)
                 startNext()
             }
@@ -128,15 +154,15 @@ public struct PushDispatcher: Sendable {
     /// Sends to one device, retrying passing failures within the run; records every attempt
     /// except a last one whose outcome awaits the spread.
     private func deliver(
-        _ notification: any PreparedNotification, to device: RegisteredDevice, eventID: UUID, logger: Logger
-    ) async throws -> DeviceDelivery {
+        _ notification: any PreparedNotification, to device: RegisteredDevice, writes: LedgerWrites, logger: Logger
+    ) async -> DeviceDelivery {
         var attempt = 1
         while true {
             let report = await notification.send(to: device)
             if report.dependsOnSpread {
                 return DeviceDelivery(device: device, report: report, awaitsSpread: true)
             }
-            try await record(report, outcome: report.outcome, device: device, eventID: eventID)
+            await record(report, outcome: report.outcome, device: device, writes: writes)
             guard case .retry(let after, let reason, _) = report.outcome, attempt < settings.attemptsPerRun,
                 let wait = waitInRun(after: after, attempt: attempt)
             else {
@@ -165,7 +191,9 @@ public struct PushDispatcher: Sendable {
 
     /// Decides the spread-dependent outcomes, records them, prunes dead tokens, halts providers,
     /// and returns every device's outcome.
-    private func settle(_ deliveries: [DeviceDelivery], eventID: UUID, logger: Logger) async throws -> [DeviceOutcome] {
+    private func settle(
+        _ deliveries: [DeviceDelivery], writes: LedgerWrites, deadline: Date, logger: Logger
+    ) async throws -> [DeviceOutcome] {
         let widespread = Self.widespreadProviders(deliveries)
         var outcomes: [DeviceOutcome] = []
         outcomes.reserveCapacity(deliveries.count)
@@ -174,7 +202,7 @@ public struct PushDispatcher: Sendable {
             let outcome =
                 widespread.contains(provider) ? delivery.report.widespreadOutcome : delivery.report.outcome
             if delivery.awaitsSpread {
-                try await record(delivery.report, outcome: outcome, device: delivery.device, eventID: eventID)
+                await record(delivery.report, outcome: outcome, device: delivery.device, writes: writes)
             }
             switch outcome {
             case .prune(let reason):
@@ -184,10 +212,10 @@ public struct PushDispatcher: Sendable {
                     "reason": "\(reason)",
                 ])
             case .halt(let reason):
-                if halts.halt(provider, reason: reason, for: settings.haltPeriod) {
+                if halts.halt(provider, reason: reason, for: settings.haltDuration) {
                     logger.critical(
                         "\(provider) halted: credential or configuration fault; notifications wait until it is fixed",
-                        metadata: ["reason": "\(reason)", "retry_in": "\(settings.haltPeriod)"])
+                        metadata: ["reason": "\(reason)", "retry_in": "\(settings.haltDuration)"])
                 }
             case .fail(let reason):
                 logger.warning("notification refused for a device", metadata: [
@@ -196,10 +224,23 @@ public struct PushDispatcher: Sendable {
             case .delivered, .retry, .refreshCredentials:
                 break
             }
-            outcomes.append(outcome.deviceOutcome)
+            outcomes.append(outcome.deviceOutcome(haltWait: holdWait(halts.current(provider), deadline: deadline)))
         }
         return outcomes
     }
+
+    /// How long a device of a provider under `halt` waits before its job comes back: the rest of
+    /// the halt, but the job must come back while the notification's deadline is still ahead
+    /// (by ``deadlineMargin``), never after it, where it would return expired.
+    private func holdWait(_ halt: ProviderHalts.Halt?, deadline: Date) -> Duration {
+        let rest = halt.map { $0.until - .now } ?? .zero
+        let lifetimeLeft = Duration.seconds(deadline.timeIntervalSince(clock.now)) - Self.deadlineMargin
+        return max(min(rest, lifetimeLeft), .seconds(1))
+    }
+
+    /// How long before the deadline a held job comes back at the latest: the queue's delays and
+    /// ages are whole seconds.
+    private static let deadlineMargin = Duration.seconds(2)
 
     /// The providers for which more than half of this run's devices got a spread-dependent reply.
     static func widespreadProviders(_ deliveries: [DeviceDelivery]) -> Set<PushProvider> {
@@ -214,11 +255,38 @@ public struct PushDispatcher: Sendable {
         return Set(counts.filter { $0.value.spread * 2 > $0.value.total }.keys)
     }
 
-    private func record(_ report: SendReport, outcome: DeliveryOutcome, device: RegisteredDevice, eventID: UUID)
-        async throws
+    /// Records an attempt, trying the write again in place while the database refuses it (busy
+    /// with a `devices import`, a full disk …): a failed write must neither stop the other sends
+    /// nor, by failing the run too soon, have devices the provider accepted sent to again. It gives
+    /// up when the notification's deadline has passed or the process is stopping, and notes the
+    /// failure in `writes`.
+    private func record(_ report: SendReport, outcome: DeliveryOutcome, device: RegisteredDevice, writes: LedgerWrites)
+        async
     {
-        try await ledger.record(
-            eventID: eventID, device: device.token, status: outcome.ledgerStatus, reason: outcome.reason,
-            providerMessageID: outcome.providerMessageID, latency: report.latency)
+        let backoff = Backoff(initial: settings.firstRetryDelay, maximum: settings.longestWaitInRun)
+        var failures = 0
+        while true {
+            do {
+                try await ledger.record(
+                    eventID: writes.eventID, device: device.token, status: outcome.ledgerStatus, reason: outcome.reason,
+                    providerMessageID: outcome.providerMessageID, latency: report.latency)
+                return
+            } catch {
+                if failures == 0 {
+                    writes.logger.warning("the delivery ledger cannot be written: trying again", metadata: [
+                        "device": "\(device.token.provider)", "error": "\(error)",
+                    ])
+                }
+                failures += 1
+                do {
+                    guard clock.now < writes.deadline else { throw error }
+                    let wait = backoff.delay(forAttempt: failures - 1)
+                    try await cancelWhenGracefulShutdown { try await Task.sleep(for: wait) }
+                } catch {
+                    writes.fail(error)
+                    return
+                }
+            }
+        }
     }
 }

@@ -9,8 +9,9 @@
 ///   get it (the configured project is wrong).
 /// - `QUOTA_EXCEEDED`: retry after `Retry-After`, else after one minute.
 /// - `UNAVAILABLE`, `INTERNAL`: retry after `Retry-After`, else after the sender's backoff.
-/// - `THIRD_PARTY_AUTH_ERROR` (formerly `APNS_AUTH_ERROR`): halt; the APNs key or certificate in
-///   the Firebase console is invalid.
+/// - `THIRD_PARTY_AUTH_ERROR` (formerly `APNS_AUTH_ERROR`): fail the device; halt when most
+///   devices get it (the APNs key or certificate in the Firebase console is invalid). For one
+///   iPhone alone it says that this device's app is not the one the key is for.
 /// - No `FcmError` code (or `UNSPECIFIED_ERROR`): by status. 401 (`UNAUTHENTICATED`) and 403
 ///   (`PERMISSION_DENIED`) refresh the access token and send again at once, and halt if a fresh
 ///   token gets the same (IAM); 400 and 404 fail; 429 is `QUOTA_EXCEEDED`; 5xx retry after the
@@ -47,8 +48,8 @@ public enum FCMErrorTable {
         "QUOTA_EXCEEDED": quotaRule,
         "UNAVAILABLE": .retry(defaultDelay: nil, freshConnection: false),
         "INTERNAL": .retry(defaultDelay: nil, freshConnection: false),
-        "THIRD_PARTY_AUTH_ERROR": .halt,
-        "APNS_AUTH_ERROR": .halt,
+        "THIRD_PARTY_AUTH_ERROR": .failUnlessWidespread,
+        "APNS_AUTH_ERROR": .failUnlessWidespread,
     ]
 
     /// Replies without an `FcmError` code, by status.

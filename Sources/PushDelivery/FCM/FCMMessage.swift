@@ -13,9 +13,11 @@ public import Foundation
 /// - `data`: every field of the event's canonical JSON under the same key, as strings (FCM
 ///   accepts only strings), as the original HowAlarming app read them.
 /// - `android`: `priority` `high` for `alarm` and `fault`, otherwise `normal`; `ttl`
-///   ``NotificationPolicy/lifetime``, or `0s` for `armed` and `disarmed`; `collapse_key` and
-///   `notification.tag` the same collapse id as APNs gets; for alarms `notification_priority`
-///   `PRIORITY_MAX` and the configured channel.
+///   ``NotificationPolicy/lifetime``, or `0s` for `armed` and `disarmed`; `notification.tag` the
+///   same collapse id as APNs gets, so that a redelivered notification replaces itself on the
+///   phone; for alarms `notification_priority` `PRIORITY_MAX` and the configured channel.
+///   `collapse_key` only for `armed` and `disarmed`, whose key is the partition's: FCM keeps at
+///   most four collapse keys per offline device, and a key per event could drop an alarm.
 /// - `apns`, for iPhones registered through FCM: the `apns-priority`, `apns-expiration`,
 ///   `apns-push-type` and `apns-collapse-id` headers and the `aps` sound, thread and
 ///   interruption level that ``APNSNotification`` uses (FCM fills in the alert from `notification`).
@@ -65,7 +67,7 @@ public struct FCMMessage: Sendable, Hashable {
             JSONMember.list([
                 ("priority", .string(plan.androidPriority)),
                 ("ttl", .string("\(plan.timeToLive)s")),
-                ("collapse_key", .string(plan.collapseID)),
+                ("collapse_key", plan.profile.collapse == .partitionState ? .string(plan.collapseID) : nil),
                 ("notification", androidNotification),
             ]))
         let apnsHeaders = JSONNode.object(

@@ -19,7 +19,8 @@ struct NotificationPlan: Sendable {
     /// How long FCM keeps the message, in whole seconds (`android.ttl`): what is left of its
     /// lifetime at `now`.
     let timeToLive: Int64
-    /// `apns-collapse-id`, `android.collapse_key` and `android.notification.tag`.
+    /// `apns-collapse-id` and `android.notification.tag` (and, for the partition's state only,
+    /// `android.collapse_key`).
     let collapseID: String
 
     /// The longest time FCM keeps a message: 4 weeks.

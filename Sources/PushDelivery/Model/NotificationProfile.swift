@@ -18,7 +18,7 @@ struct NotificationProfile: Sendable, Hashable {
         case critical
     }
 
-    /// What the collapse id (`apns-collapse-id`, `android.collapse_key`) is.
+    /// What the collapse id (`apns-collapse-id`, `android.notification.tag`) is.
     enum Collapse: Sendable {
         /// The event's delivery id: a redelivered or retried notification replaces itself.
         case event

@@ -17,6 +17,9 @@ enum ReplyRule: Sendable, Hashable {
     case pruneUnlessReregistered
     /// The token belongs elsewhere: prune, or halt when most devices hear the same.
     case pruneUnlessWidespread
+    /// The credential is refused for this device, which can concern it alone (a token of another
+    /// team, an iPhone of another app in Firebase): fail it, or halt when most devices hear the same.
+    case failUnlessWidespread
     /// Retry after the reply's `Retry-After`, else after `defaultDelay` (`nil`: the sender's backoff).
     case retry(defaultDelay: Duration?, freshConnection: Bool)
     /// The credential was refused: refresh it once, halt if the fresh one is refused too.
@@ -39,6 +42,8 @@ enum ReplyRule: Sendable, Hashable {
             return .prune(reason: reason)
         case .pruneUnlessWidespread:
             return context.widespread ? .halt(reason: reason) : .prune(reason: reason)
+        case .failUnlessWidespread:
+            return context.widespread ? .halt(reason: reason) : .fail(reason: reason)
         case .retry(let defaultDelay, let freshConnection):
             return .retry(after: retryAfter ?? defaultDelay, reason: reason, freshConnection: freshConnection)
         case .refreshOnce:

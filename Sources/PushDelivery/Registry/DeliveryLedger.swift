@@ -10,7 +10,7 @@ import GRDB
 ///
 /// A job can be handled more than once: after a crash or a lost reservation (TTR), after a
 /// release for a retry, or when the same event was put twice. Before sending, the consumer asks
-/// ``deliveredDevices(eventID:)`` and skips those devices (see ``FanOutPlan``). Each attempt is
+/// ``finishedDevices(eventID:)`` and skips those devices (see ``FanOutPlan``). Each attempt is
 /// recorded as soon as its reply arrives; attempts recorded at the same time by concurrent sends
 /// share one transaction (a group commit), and each call returns once its own is committed.
 public struct DeliveryLedger: Sendable {
@@ -81,11 +81,22 @@ public struct DeliveryLedger: Sendable {
         return attempt
     }
 
-    /// The devices that `eventID` has been delivered to: a retried or redelivered job skips them.
+    /// The devices that `eventID` has been delivered to.
     public func deliveredDevices(eventID: UUID) async throws -> Set<DeviceToken> {
+        try await devices(eventID: eventID, statuses: "'delivered'")
+    }
+
+    /// The devices done with `eventID`: delivered, refused for good (`failed`) or pruned. A
+    /// retried or redelivered job skips them: a final outcome is final.
+    public func finishedDevices(eventID: UUID) async throws -> Set<DeviceToken> {
+        try await devices(eventID: eventID, statuses: "'delivered', 'failed', 'pruned'")
+    }
+
+    /// The devices with an attempt for `eventID` whose status is one of `statuses` (SQL literals).
+    private func devices(eventID: UUID, statuses: String) async throws -> Set<DeviceToken> {
         try await database.writer.read { db in
             let rows = try Row.fetchCursor(
-                db, sql: "SELECT provider, token FROM delivery WHERE event_id = ? AND status = 'delivered'",
+                db, sql: "SELECT provider, token FROM delivery WHERE event_id = ? AND status IN (\(statuses))",
                 arguments: [Self.key(eventID)])
             var devices = Set<DeviceToken>()
             while let row = try rows.next() {

@@ -6,17 +6,15 @@ public enum DeviceOutcome: Sendable, Hashable {
     case pruned
     /// A permanent failure for this device and event (bad payload, too many attempts …).
     case failed
-    /// A temporary failure: try again, after `after` when the provider said so (`Retry-After`),
-    /// else after the runtime's backoff.
+    /// Not done: try again after `after` (a provider's `Retry-After`, the rest of its provider's
+    /// halt, the wait for an earlier event), or after the runtime's backoff when `nil`.
     case retryLater(after: Duration?)
-    /// A fault that hits every send (rejected credentials, wrong topic …): stop, do not retry.
-    case halted(reason: String)
 
     /// Whether the device is done with the event (delivered, pruned or refused).
     public var isFinal: Bool {
         switch self {
         case .delivered, .pruned, .failed: true
-        case .retryLater, .halted: false
+        case .retryLater: false
         }
     }
 }

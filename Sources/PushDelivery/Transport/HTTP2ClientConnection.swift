@@ -6,8 +6,9 @@ import Synchronization
 
 /// One HTTP/2 connection to a provider's origin, carrying many requests at once as streams.
 ///
-/// It stops taking requests after GOAWAY, a connection failure or ``retire()``; requests still
-/// running finish, and a retired connection closes when its last one has.
+/// It stops taking requests after GOAWAY, a connection failure, an unanswered PING or
+/// ``retire()``; requests still running finish (but not after an unanswered PING), and a retired
+/// connection, or one that got GOAWAY, closes when its last one has.
 final class HTTP2ClientConnection: Sendable {
     let origin: ProviderURL.Origin
     private let channel: any Channel
@@ -29,9 +30,11 @@ final class HTTP2ClientConnection: Sendable {
     }
 
     /// Connects to `origin` (TLS with `tls` for `https`, offering only `h2`) and returns once
-    /// the connection can carry requests.
+    /// the connection can carry requests. `pingUnanswered` is called if the connection later
+    /// dies silently (``ProviderKeepAlive``).
     static func connect(
-        to origin: ProviderURL.Origin, tls: NIOSSLContext?, connectTimeout: Duration, eventLoopGroup: any EventLoopGroup
+        to origin: ProviderURL.Origin, tls: NIOSSLContext?, connectTimeout: Duration, keepAlive: ProviderKeepAlive,
+        eventLoopGroup: any EventLoopGroup, pingUnanswered: @escaping @Sendable () -> Void
     ) async throws(PushTransportError) -> HTTP2ClientConnection {
         let usage = Usage()
         let eventLoop = eventLoopGroup.next()
@@ -48,7 +51,9 @@ final class HTTP2ClientConnection: Sendable {
                     }
                     try pipeline.addHandler(NIOHTTP2Handler(mode: .client, initialSettings: settings))
                     try pipeline.addHandler(
-                        HTTP2ExchangeHandler(origin: origin, ready: ready, goingAway: { usage.stopTakingRequests() }))
+                        HTTP2ExchangeHandler(
+                            origin: origin, ready: ready, keepAlive: keepAlive,
+                            goingAway: { usage.stopTakingRequests() }, pingUnanswered: pingUnanswered))
                 }
             }
         let channel: any Channel

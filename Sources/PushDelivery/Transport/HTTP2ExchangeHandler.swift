@@ -11,7 +11,12 @@ import NIOTLS
 /// While several streams are open, writes are flushed once per event-loop turn, so the requests
 /// of many concurrent senders share TLS records and system calls. A stream that has no reply by
 /// its deadline is reset. After GOAWAY, the streams the server did not take fail (they are safe
-/// to send again elsewhere) and new ones are refused; a closed connection fails every open stream.
+/// to send again elsewhere), new ones are refused, and the connection closes once its last
+/// stream has finished; a closed connection fails every open stream.
+///
+/// A connection that has read nothing for ``ProviderKeepAlive/pingInterval`` sends a PING; if
+/// the acknowledgement does not come within ``ProviderKeepAlive/pingTimeout``, the connection is
+/// dead: it stops taking requests, fails its streams, closes, and says so (`pingUnanswered`).
 final class HTTP2ExchangeHandler: ChannelDuplexHandler {
     typealias InboundIn = HTTP2Frame
     typealias OutboundIn = HTTP2Exchange
@@ -33,29 +38,53 @@ final class HTTP2ExchangeHandler: ChannelDuplexHandler {
     private var unacknowledgedBytes = 0
     private let turnFlush = TurnFlush()
     private var refusal: PushTransportError?
+    /// Whether the server sent GOAWAY: the connection closes when its last stream has finished.
+    private var goneAway = false
+    /// When a frame last arrived.
+    private var lastRead = NIODeadline.uptimeNanoseconds(0)
+    private var idleCheck: Scheduled<Void>?
+    private var unansweredPing: (data: HTTP2PingData, timeout: Scheduled<Void>)?
+    private var pingsSent: UInt64 = 0
     private let origin: ProviderURL.Origin
     private let ready: EventLoopPromise<Void>
+    private let keepAlive: ProviderKeepAlive
     private let goingAway: @Sendable () -> Void
+    private let pingUnanswered: @Sendable () -> Void
 
     /// - Parameters:
     ///   - origin: Where the connection goes, for error messages.
     ///   - ready: Succeeds when the connection can carry requests (TLS done, `h2` agreed).
+    ///   - keepAlive: When to PING a quiet connection, and how long to wait for the answer.
     ///   - goingAway: Called once when the connection stops taking new requests.
-    init(origin: ProviderURL.Origin, ready: EventLoopPromise<Void>, goingAway: @escaping @Sendable () -> Void) {
+    ///   - pingUnanswered: Called when a PING went unanswered and the connection was closed.
+    init(
+        origin: ProviderURL.Origin, ready: EventLoopPromise<Void>, keepAlive: ProviderKeepAlive = ProviderKeepAlive(),
+        goingAway: @escaping @Sendable () -> Void, pingUnanswered: @escaping @Sendable () -> Void = {}
+    ) {
         self.origin = origin
         self.ready = ready
+        self.keepAlive = keepAlive
         self.goingAway = goingAway
+        self.pingUnanswered = pingUnanswered
     }
 
     func channelActive(context: ChannelHandlerContext) {
-        if !origin.isSecure { ready.succeed() }
+        if !origin.isSecure { becomeReady(context: context) }
         context.fireChannelActive()
+    }
+
+    /// The connection can carry requests: says so, and starts the keep-alive checks (not before:
+    /// a slow TLS handshake is the connect timeout's business).
+    private func becomeReady(context: ChannelHandlerContext) {
+        ready.succeed()
+        lastRead = context.eventLoop.now
+        scheduleIdleCheck(context: context)
     }
 
     func userInboundEventTriggered(context: ChannelHandlerContext, event: Any) {
         if case TLSUserEvent.handshakeCompleted(let negotiated) = event {
             if negotiated == "h2" {
-                ready.succeed()
+                becomeReady(context: context)
             } else {
                 let error = PushTransportError(
                     code: .connectionFailed, message: "\(origin) does not speak HTTP/2 (ALPN gave \(negotiated ?? "nothing"))")
@@ -66,6 +95,7 @@ final class HTTP2ExchangeHandler: ChannelDuplexHandler {
         } else if let closed = event as? StreamClosedEvent, let reason = closed.reason {
             fail(closed.streamID, PushTransportError(
                 code: .connectionFailed, message: "\(origin) reset the stream (\(reason))"))
+            closeIfDrained(context: context)
         }
         context.fireUserInboundEventTriggered(event)
     }
@@ -111,6 +141,8 @@ final class HTTP2ExchangeHandler: ChannelDuplexHandler {
 
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
         let frame = unwrapInboundIn(data)
+        lastRead = context.eventLoop.now
+        defer { closeIfDrained(context: context) }
         switch frame.payload {
         case .headers(let headers):
             streams[frame.streamID]?.partial.receive(headers.headers)
@@ -124,9 +156,15 @@ final class HTTP2ExchangeHandler: ChannelDuplexHandler {
             let error = PushTransportError(
                 code: .connectionFailed, message: "\(origin) sent GOAWAY (\(code)) before answering")
             refuse(error)
+            goneAway = true
             for streamID in streams.keys where streamID > lastStreamID {
                 fail(streamID, error)
             }
+        case .ping(let data, ack: true):
+            guard let ping = unansweredPing, ping.data == data else { return }
+            ping.timeout.cancel()
+            unansweredPing = nil
+            scheduleIdleCheck(context: context)
         default:
             break
         }
@@ -136,6 +174,7 @@ final class HTTP2ExchangeHandler: ChannelDuplexHandler {
         if let streamError = error as? NIOHTTP2Errors.StreamError {
             fail(streamError.streamID, PushTransportError(
                 code: .connectionFailed, message: "stream to \(origin) failed: \(streamError.baseError)"))
+            closeIfDrained(context: context)
             return
         }
         let failure = PushTransportError(code: .connectionFailed, message: "connection to \(origin) failed: \(error)")
@@ -149,7 +188,55 @@ final class HTTP2ExchangeHandler: ChannelDuplexHandler {
         ready.fail(error)
         refuse(error)
         for streamID in streams.keys { fail(streamID, error) }
+        idleCheck?.cancel()
+        unansweredPing?.timeout.cancel()
+        unansweredPing = nil
         context.fireChannelInactive()
+    }
+
+    /// Checks for quiet once ``ProviderKeepAlive/pingInterval`` after the last frame read.
+    private func scheduleIdleCheck(context: ChannelHandlerContext) {
+        idleCheck?.cancel()
+        let loopBound = NIOLoopBound((self, context), eventLoop: context.eventLoop)
+        idleCheck = context.eventLoop.scheduleTask(deadline: lastRead + TimeAmount(keepAlive.pingInterval)) {
+            let (handler, context) = loopBound.value
+            handler.checkIdle(context: context)
+        }
+    }
+
+    /// PINGs the connection if it has been quiet for the interval; otherwise checks again later.
+    private func checkIdle(context: ChannelHandlerContext) {
+        guard context.channel.isActive, unansweredPing == nil else { return }
+        guard lastRead + TimeAmount(keepAlive.pingInterval) <= context.eventLoop.now else {
+            scheduleIdleCheck(context: context)
+            return
+        }
+        pingsSent += 1
+        let data = HTTP2PingData(withInteger: pingsSent)
+        let loopBound = NIOLoopBound((self, context), eventLoop: context.eventLoop)
+        let timeout = context.eventLoop.scheduleTask(in: TimeAmount(keepAlive.pingTimeout)) {
+            let (handler, context) = loopBound.value
+            handler.pingTimedOut(context: context)
+        }
+        unansweredPing = (data, timeout)
+        context.write(wrapOutboundOut(HTTP2Frame(streamID: .rootStream, payload: .ping(data, ack: false))), promise: nil)
+        flush(context: context)
+    }
+
+    /// No acknowledgement of the PING in time: the connection is dead, though nothing said so.
+    private func pingTimedOut(context: ChannelHandlerContext) {
+        unansweredPing = nil
+        let error = PushTransportError(
+            code: .connectionFailed, message: "\(origin) did not answer a PING within \(keepAlive.pingTimeout)")
+        refuse(error)
+        for streamID in streams.keys { fail(streamID, error) }
+        context.close(promise: nil)
+        pingUnanswered()
+    }
+
+    /// After GOAWAY, closes the connection once no stream is left.
+    private func closeIfDrained(context: ChannelHandlerContext) {
+        if goneAway, streams.isEmpty, context.channel.isActive { context.close(promise: nil) }
     }
 
     private func receive(_ data: HTTP2Frame.FramePayload.Data, on streamID: HTTP2StreamID, context: ChannelHandlerContext) {
@@ -199,6 +286,7 @@ final class HTTP2ExchangeHandler: ChannelDuplexHandler {
         fail(streamID, PushTransportError(code: .timedOut, message: "no reply from \(origin) in time"))
         context.write(wrapOutboundOut(HTTP2Frame(streamID: streamID, payload: .rstStream(.cancel))), promise: nil)
         flush(context: context)
+        closeIfDrained(context: context)
     }
 
     /// Stops taking requests: later writes fail with `error` at once.

@@ -13,13 +13,15 @@ import Synchronization
 /// failures after which a provider wants a new connection (APNs 500/503, `IdleTimeout`, a stream
 /// that never answered). Requests already running on an old connection finish there; it closes
 /// once they have. A connection the server closed or sent GOAWAY on is replaced by the next
-/// request.
+/// request. A connection that does not answer a keep-alive PING (``ProviderKeepAlive``) is
+/// closed and replaced at once, so that the next notification does not wait for a dead one.
 public final class ProviderConnection: Sendable {
     /// The most of a reply body that is read; providers' error bodies are far smaller.
     public static let replyBodyLimit = HTTP2ExchangeHandler.replyBodyLimit
 
     private let tls: NIOSSLContext
     private let connectTimeout: Duration
+    private let keepAlive: ProviderKeepAlive
     private let eventLoopGroup: any EventLoopGroup
     private let state = Mutex(State())
     private let logger: Logger
@@ -42,8 +44,12 @@ public final class ProviderConnection: Sendable {
         }
     }
 
-    /// A connection using `tls`, connecting within `connectTimeout`.
-    public init(tls: ProviderTLS, connectTimeout: Duration = .seconds(10), logger: Logger) throws(PushTransportError) {
+    /// A connection using `tls`, connecting within `connectTimeout`, checking quiet connections
+    /// as `keepAlive` says.
+    public init(
+        tls: ProviderTLS, connectTimeout: Duration = .seconds(10), keepAlive: ProviderKeepAlive = ProviderKeepAlive(),
+        logger: Logger
+    ) throws(PushTransportError) {
         var configuration = try tls.clientConfiguration()
         configuration.applicationProtocols = ["h2"]
         do {
@@ -52,6 +58,7 @@ public final class ProviderConnection: Sendable {
             throw PushTransportError(code: .unreadableTLSFile, message: "cannot set up TLS: \(error)")
         }
         self.connectTimeout = connectTimeout
+        self.keepAlive = keepAlive
         self.eventLoopGroup = MultiThreadedEventLoopGroup.singleton
         self.logger = logger
     }
@@ -94,6 +101,21 @@ public final class ProviderConnection: Sendable {
         for connection in retired { connection.retire() }
     }
 
+    /// Opens a fresh connection to `origin` in place of one that did not answer a PING, before
+    /// a request needs it.
+    private func replaceDead(_ origin: ProviderURL.Origin) {
+        logger.warning("provider connection did not answer a PING: replaced", metadata: ["origin": "\(origin)"])
+        Task {
+            do {
+                _ = try await connection(to: origin)
+            } catch {
+                logger.info("no fresh provider connection yet: the next request tries again", metadata: [
+                    "origin": "\(origin)", "error": "\(error)",
+                ])
+            }
+        }
+    }
+
     /// Closes every connection: requests still running fail.
     public func shutdown() async {
         let entries: [Entry] = state.withLock { state in
@@ -121,9 +143,10 @@ public final class ProviderConnection: Sendable {
                 return entry
             default:
                 state.attempts += 1
-                let task = Task { [tls, connectTimeout, eventLoopGroup] () async throws -> HTTP2ClientConnection in
+                let task = Task { [tls, connectTimeout, keepAlive, eventLoopGroup] () async throws -> HTTP2ClientConnection in
                     try await HTTP2ClientConnection.connect(
-                        to: origin, tls: tls, connectTimeout: connectTimeout, eventLoopGroup: eventLoopGroup)
+                        to: origin, tls: tls, connectTimeout: connectTimeout, keepAlive: keepAlive,
+                        eventLoopGroup: eventLoopGroup, pingUnanswered: { [weak self] in self?.replaceDead(origin) })
                 }
                 state.origins[origin] = .connecting(task, attempt: state.attempts)
                 return .connecting(task, attempt: state.attempts)
