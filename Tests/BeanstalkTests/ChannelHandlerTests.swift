@@ -82,6 +82,16 @@ struct ChannelHandlerTests {
         #expect(!channel.isActive)
     }
 
+    @Test func aUseAnsweredWithAnotherTubeClosesTheConnection() throws {
+        let channel = try makeChannel()
+        let use = send(.use(try TubeName("push")), on: channel)
+        let put = send(.put(priority: 0, delay: 0, ttr: 1, body: ByteBuffer()), on: channel)
+        try channel.writeInbound(ByteBuffer(string: "USING log\r\n"))
+        try #require(!channel.isActive, "the put would go into the wrong tube")
+        #expect(failure(of: use) == .protocolViolation)
+        #expect(failure(of: put) == .protocolViolation)
+    }
+
     @Test func unknownReplyClosesTheConnection() throws {
         let channel = try makeChannel()
         let reply = send(.stats, on: channel)
