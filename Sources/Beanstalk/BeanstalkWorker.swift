@@ -108,7 +108,7 @@ public actor BeanstalkWorker {
                     delay: Duration = .zero, ttr: Duration = .seconds(60)) async throws -> JobID {
         let connection = try await connected()
         do {
-            return try await connection.put(body, priority: priority, delay: delay, ttr: ttr)
+            return try await connection.put(body, into: usedTube, priority: priority, delay: delay, ttr: ttr)
         } catch {
             _ = dropIfLost(connection, after: error)
             throw error
