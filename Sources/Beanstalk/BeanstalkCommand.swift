@@ -59,6 +59,12 @@ enum BeanstalkCommand: Sendable {
         }
     }
 
+    /// The verb, and for `use` its tube: what logs and errors name (never a job body).
+    var summary: String {
+        if case let .use(tube) = self { return "use \(tube)" }
+        return verb
+    }
+
     /// Writes the whole command, body included, into `buffer`.
     func encode(into buffer: inout ByteBuffer) {
         buffer.writeString(verb)
@@ -98,6 +104,18 @@ enum BeanstalkCommand: Sendable {
         return 48 + TubeName.maximumLength
     }
 
+    /// The most bytes a `use` takes on the wire.
+    static let useSize = 6 + TubeName.maximumLength
+
+    /// Whether this command acts on the tube the connection uses (a put goes into it; peeks and
+    /// kick look at it): such a command must follow the `use` of its own tube.
+    var actsOnUsedTube: Bool {
+        switch self {
+        case .put, .peekReady, .peekDelayed, .peekBuried, .kick, .listTubeUsed: true
+        default: false
+        }
+    }
+
     /// Whether this command waits for a job to become ready (`reserve`, `reserve-with-timeout`).
     var waitsForJob: Bool {
         switch self {
@@ -107,12 +125,16 @@ enum BeanstalkCommand: Sendable {
     }
 
     /// Whether `reply` is one this command can get; anything else means the stream is out of step.
+    ///
+    /// A `use` accepts only `USING` with its own tube: after anything else the client no longer
+    /// knows which tube the server uses, so the next put could land in the wrong one.
     func accepts(_ reply: BeanstalkReply) -> Bool {
+        if case let .use(tube) = self { return reply == .using(tube.rawValue) }
         if reply.generalError != nil { return true }
         switch (self, reply) {
         case (.put, .inserted), (.put, .buried(.some)), (.put, .expectedCRLF), (.put, .jobTooBig), (.put, .draining):
             return true
-        case (.use, .using), (.listTubeUsed, .using):
+        case (.listTubeUsed, .using):
             return true
         case (.reserve, .reserved), (.reserve, .deadlineSoon), (.reserve, .timedOut),
              (.reserveWithTimeout, .reserved), (.reserveWithTimeout, .deadlineSoon), (.reserveWithTimeout, .timedOut),

@@ -4,22 +4,22 @@ extension BeanstalkConnection {
         try await peekReply(to: .peek(id))
     }
 
-    /// The next ready job in the used tube, if any.
+    /// The next ready job in the tube chosen with ``use(_:)``, if any.
     public func peekReady() async throws(BeanstalkError) -> Job? {
         try await peekReply(to: .peekReady)
     }
 
-    /// The delayed job with the shortest delay left in the used tube, if any.
+    /// The delayed job with the shortest delay left in the tube chosen with ``use(_:)``, if any.
     public func peekDelayed() async throws(BeanstalkError) -> Job? {
         try await peekReply(to: .peekDelayed)
     }
 
-    /// The oldest buried job in the used tube, if any.
+    /// The oldest buried job in the tube chosen with ``use(_:)``, if any.
     public func peekBuried() async throws(BeanstalkError) -> Job? {
         try await peekReply(to: .peekBuried)
     }
 
-    /// Kicks up to `bound` buried jobs in the used tube back to ready — or, when none is
+    /// Kicks up to `bound` buried jobs in the tube chosen with ``use(_:)`` back to ready — or, when none is
     /// buried, up to `bound` delayed jobs — and returns how many were kicked.
     public func kick(bound: UInt32) async throws(BeanstalkError) -> Int {
         guard case let .kicked(count?) = try await send(.kick(bound: bound)) else {

@@ -4,21 +4,24 @@ extension BeanstalkConnection {
     /// The default priority for new jobs (beanstalkd counts values below 1024 as urgent).
     public static let defaultPriority: UInt32 = 1024
 
-    /// Puts a job into the used tube and returns its id.
+    /// Puts a job into `tube` — or, when `nil`, into the tube chosen with ``use(_:)`` (`default`
+    /// until then) — and returns its id.
     ///
-    /// The header, body and trailing CRLF go out in one write. A put is never retried
-    /// automatically: once bytes have left, a retry could duplicate the job.
+    /// The `use` the put needs (none when the server already uses that tube), the header, the body
+    /// and the trailing CRLF go out in one write, with no other caller's command between them. A
+    /// put is never retried automatically: once bytes have left, a retry could duplicate the job.
     /// - Throws: `.jobTooBigLocally` before sending when the body exceeds ``maxJobSize``;
     ///   `.buried` (with ``BeanstalkError/jobID``) when the server buried it for lack of memory;
     ///   `.draining`, `.jobTooBig`, `.expectedCRLF`, `.outOfMemory`, connection errors.
     public func put(
         _ body: ByteBuffer,
+        into tube: TubeName? = nil,
         priority: UInt32 = BeanstalkConnection.defaultPriority,
         delay: Duration = .zero,
         ttr: Duration = .seconds(60)
     ) async throws(BeanstalkError) -> JobID {
         let command = try putCommand(body, priority: priority, delay: delay, ttr: ttr)
-        let reply = try await send(command)
+        let reply = try await send(command, in: tube)
         guard case let .inserted(id) = reply else { throw Self.putFailure(reply, size: body.readableBytes) }
         return id
     }
@@ -51,9 +54,10 @@ extension BeanstalkConnection {
         }
     }
 
-    /// Puts the same job into each of `tubes` in one round trip (`use`/`put` pairs in one write).
+    /// Puts the same job into each of `tubes` in one round trip (`use`/`put` pairs in one write,
+    /// with no other caller's command between them).
     ///
-    /// Used for fan-out: one copy per consumer's tube. Leaves the connection using the last tube.
+    /// Used for fan-out: one copy per consumer's tube. The tube chosen with ``use(_:)`` stays as it was.
     /// - Returns: the job id in each tube, in the order of `tubes`.
     /// - Throws: the first failure. Tubes before it have their copy; the error's message says which
     ///   tube failed. Nothing is retried.
@@ -65,13 +69,12 @@ extension BeanstalkConnection {
         ttr: Duration = .seconds(60)
     ) async throws(BeanstalkError) -> [JobID] {
         let put = try putCommand(body, priority: priority, delay: delay, ttr: ttr)
-        let replies = await sendBatch(tubes.flatMap { [.use($0), put] })
+        let replies = await sendBatch(tubes.map { (put, $0) })
         var ids: [JobID] = []
-        for (index, tube) in tubes.enumerated() {
+        for (tube, result) in zip(tubes, replies) {
             let reply: BeanstalkReply
             do {
-                _ = try replies[2 * index].get()
-                reply = try replies[2 * index + 1].get()
+                reply = try result.get()
             } catch {
                 throw BeanstalkError(error.code, "put into tube \(tube) failed: \(error.message)", jobID: error.jobID)
             }
@@ -87,21 +90,23 @@ extension BeanstalkConnection {
     /// Puts a job whose body is the UTF-8 bytes of `body`.
     public func put(
         _ body: String,
+        into tube: TubeName? = nil,
         priority: UInt32 = BeanstalkConnection.defaultPriority,
         delay: Duration = .zero,
         ttr: Duration = .seconds(60)
     ) async throws(BeanstalkError) -> JobID {
-        try await put(ByteBuffer(string: body), priority: priority, delay: delay, ttr: ttr)
+        try await put(ByteBuffer(string: body), into: tube, priority: priority, delay: delay, ttr: ttr)
     }
 
-    /// Makes `tube` the tube later puts (and peek-ready/delayed/buried, kick) act on.
+    /// Chooses `tube` for the commands that do not name one: puts without a tube, peek-ready,
+    /// peek-delayed, peek-buried and kick. A put that names its tube (or a fan-out) does not
+    /// change the choice.
+    /// - Throws: `.protocolViolation` (the connection closes) unless the server answers `USING` `tube`.
     public func use(_ tube: TubeName) async throws(BeanstalkError) {
-        guard case let .using(name) = try await send(.use(tube)), name == tube.rawValue else {
-            throw BeanstalkError(.protocolViolation, "unexpected reply to use \(tube)")
-        }
+        _ = try await send(.use(tube))
     }
 
-    /// The tube this connection uses.
+    /// The tube chosen with ``use(_:)`` (`default` until then), as the server reports it.
     public func listTubeUsed() async throws(BeanstalkError) -> TubeName {
         guard case let .using(name) = try await send(.listTubeUsed) else {
             throw BeanstalkError(.protocolViolation, "unexpected reply to list-tube-used")

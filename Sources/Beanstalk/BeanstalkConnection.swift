@@ -11,6 +11,10 @@ import Glibc
 /// connection and their replies matched in order. A blocking `reserve` holds up every
 /// later command on the same connection, so give each reserve loop its own connection.
 ///
+/// Which tube the server uses is the connection's own business: a put names its tube (or takes
+/// the one chosen with ``use(_:)``) and the `use` it needs goes out with it, so concurrent callers
+/// putting into different tubes never move each other's jobs.
+///
 /// After anything that leaves the reply stream untrustworthy (`EXPECTED_CRLF`, an
 /// unknown reply, a command timeout) the connection is closed and every outstanding
 /// command fails; it is never reused.
@@ -86,16 +90,17 @@ public final class BeanstalkConnection: Sendable {
         try? await channel.closeFuture.get()
     }
 
-    /// Sends one command and waits for its reply.
-    func send(_ command: BeanstalkCommand, timeout: Duration?) async throws(BeanstalkError) -> BeanstalkReply {
+    /// Sends one command and waits for its reply; `tube` is the tube a command that acts on the
+    /// used tube acts on (`nil`: the one chosen with ``use(_:)``).
+    func send(_ command: BeanstalkCommand, in tube: TubeName? = nil, timeout: Duration?) async throws(BeanstalkError) -> BeanstalkReply {
         let replyPromise = channel.eventLoop.makePromise(of: BeanstalkReply.self)
         let writePromise = channel.eventLoop.makePromise(of: Void.self)
         writePromise.futureResult.whenFailure { error in
             replyPromise.fail(error as? BeanstalkError
                 ?? BeanstalkError(.connectionClosed, "connection to beanstalkd at \(self.endpoint) is closed"))
         }
-        let request = BeanstalkRequest(command: command, promise: replyPromise, timeout: timeout.map(TimeAmount.init))
-        channel.writeAndFlush(request, promise: writePromise)
+        let request = BeanstalkRequest(command: command, tube: tube, promise: replyPromise, timeout: timeout.map(TimeAmount.init))
+        channel.writeAndFlush([request], promise: writePromise)
         do {
             let reply = try await withTaskCancellationHandler {
                 try await replyPromise.futureResult.get()
@@ -113,23 +118,23 @@ public final class BeanstalkConnection: Sendable {
         }
     }
 
-    /// Writes several commands in one flush and waits for all their replies, in order.
+    /// Writes several commands, each with the tube it acts on, as one write — no other caller's
+    /// command can come between them — and waits for all their replies, in order.
     ///
     /// Each element of the result is that command's reply or error; a connection failure
     /// fails the commands not yet answered.
-    func sendBatch(_ commands: [BeanstalkCommand]) async -> [Result<BeanstalkReply, BeanstalkError>] {
+    func sendBatch(_ commands: [(command: BeanstalkCommand, tube: TubeName?)]) async -> [Result<BeanstalkReply, BeanstalkError>] {
         let timeout = TimeAmount(configuration.commandTimeout)
         let promises = commands.map { _ in channel.eventLoop.makePromise(of: BeanstalkReply.self) }
-        let lastWrite = channel.eventLoop.makePromise(of: Void.self)
-        for (index, command) in commands.enumerated() {
-            let request = BeanstalkRequest(command: command, promise: promises[index], timeout: timeout)
-            channel.write(request, promise: index == commands.count - 1 ? lastWrite : nil)
+        let requests = zip(commands, promises).map { command, promise in
+            BeanstalkRequest(command: command.command, tube: command.tube, promise: promise, timeout: timeout)
         }
-        channel.flush()
-        lastWrite.futureResult.whenFailure { error in
+        let written = channel.eventLoop.makePromise(of: Void.self)
+        written.futureResult.whenFailure { error in
             let failure = BeanstalkError(.connectionClosed, "connection to beanstalkd at \(self.endpoint) is closed")
             for promise in promises { promise.fail(failure) }
         }
+        channel.writeAndFlush(requests, promise: written)
         var results: [Result<BeanstalkReply, BeanstalkError>] = []
         results.reserveCapacity(commands.count)
         for promise in promises {
@@ -146,14 +151,14 @@ public final class BeanstalkConnection: Sendable {
     }
 
     /// Sends a non-blocking command under the configured command timeout.
-    func send(_ command: BeanstalkCommand) async throws(BeanstalkError) -> BeanstalkReply {
-        try await send(command, timeout: configuration.commandTimeout)
+    func send(_ command: BeanstalkCommand, in tube: TubeName? = nil) async throws(BeanstalkError) -> BeanstalkReply {
+        try await send(command, in: tube, timeout: configuration.commandTimeout)
     }
 
     /// Sends `quit` and waits for the server to close the connection.
     public func quit() async {
         let request = BeanstalkRequest(command: .quit, promise: nil, timeout: nil)
-        try? await channel.writeAndFlush(request).get()
+        try? await channel.writeAndFlush([request]).get()
         await closed()
     }
 

@@ -73,6 +73,7 @@ public actor BeanstalkWorker {
     }
 
     /// Releases a job this worker reserved, to be reserved again after `delay`.
+    /// - Throws: `.buried` when beanstalkd, out of memory, buried the job instead.
     public func release(_ job: ReservedJob, priority: UInt32 = BeanstalkConnection.defaultPriority, delay: Duration = .zero) async throws(BeanstalkError) {
         try await settle(job, .release(priority: priority, delay: delay))
     }
@@ -108,7 +109,7 @@ public actor BeanstalkWorker {
                     delay: Duration = .zero, ttr: Duration = .seconds(60)) async throws -> JobID {
         let connection = try await connected()
         do {
-            return try await connection.put(body, priority: priority, delay: delay, ttr: ttr)
+            return try await connection.put(body, into: usedTube, priority: priority, delay: delay, ttr: ttr)
         } catch {
             _ = dropIfLost(connection, after: error)
             throw error
@@ -204,7 +205,9 @@ public actor BeanstalkWorker {
             }
             held.remove(job.id)
         } catch {
-            if error.code != .buried { held.remove(job.id) }
+            // The job is not held any more (NOT_FOUND, a release answered BURIED, a lost
+            // connection), or its TTR will hand it back (a refusal such as OUT_OF_MEMORY).
+            held.remove(job.id)
             throw translate(error, job: job, connection: connection)
         }
     }

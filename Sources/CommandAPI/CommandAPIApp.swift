@@ -33,7 +33,7 @@ public enum CommandAPIApp {
         let router = APIRouter.router(APIRouter.Dependencies(
             store: store, tokens: TokenStore(database: database), audit: audit, producer: producer,
             throttle: AuthThrottle(limit: command.authFailureLimit, window: .seconds(command.authFailureWindow)),
-            metrics: metrics, commandTubes: configuration.beanstalkd.commandTubes,
+            trustedProxies: command.trustedProxies, metrics: metrics, commandTubes: configuration.beanstalkd.commandTubes,
             registrationTube: configuration.push.registrationTube, bodyLimit: command.bodyLimit))
         warnAboutExposure(configuration, listen: listen, logger: logger)
         let server = Application(

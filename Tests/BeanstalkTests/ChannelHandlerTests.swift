@@ -17,14 +17,28 @@ struct ChannelHandlerTests {
         return channel
     }
 
-    private func send(_ command: BeanstalkCommand, on channel: EmbeddedChannel, timeout: TimeAmount? = .seconds(5))
-        -> EventLoopFuture<BeanstalkReply>
-    {
-        let promise = channel.eventLoop.makePromise(of: BeanstalkReply.self)
+    private func send(
+        _ command: BeanstalkCommand, in tube: TubeName? = nil, on channel: EmbeddedChannel, timeout: TimeAmount? = .seconds(5)
+    ) -> EventLoopFuture<BeanstalkReply> {
+        sendBatch([(command, tube)], on: channel, timeout: timeout)[0]
+    }
+
+    /// Writes `commands` as one write, as ``BeanstalkConnection`` does for a fan-out.
+    private func sendBatch(
+        _ commands: [(BeanstalkCommand, TubeName?)], on channel: EmbeddedChannel, timeout: TimeAmount? = .seconds(5)
+    ) -> [EventLoopFuture<BeanstalkReply>] {
+        let promises = commands.map { _ in channel.eventLoop.makePromise(of: BeanstalkReply.self) }
         let written = channel.eventLoop.makePromise(of: Void.self)
-        written.futureResult.whenFailure { promise.fail($0) }
-        channel.writeAndFlush(BeanstalkRequest(command: command, promise: promise, timeout: timeout), promise: written)
-        return promise.futureResult
+        written.futureResult.whenFailure { error in promises.forEach { $0.fail(error) } }
+        let requests = zip(commands, promises).map { command, promise in
+            BeanstalkRequest(command: command.0, tube: command.1, promise: promise, timeout: timeout)
+        }
+        channel.writeAndFlush(requests, promise: written)
+        return promises.map(\.futureResult)
+    }
+
+    private func put(_ text: String) -> BeanstalkCommand {
+        .put(priority: 0, delay: 0, ttr: 1, body: ByteBuffer(string: text))
     }
 
     private func failure(of future: EventLoopFuture<BeanstalkReply>) -> BeanstalkError.Code? {
@@ -80,6 +94,62 @@ struct ChannelHandlerTests {
         try channel.writeInbound(ByteBuffer(string: "DELETED\r\n"))
         #expect(failure(of: put) == .protocolViolation)
         #expect(!channel.isActive)
+    }
+
+    @Test func aUseAnsweredWithAnotherTubeClosesTheConnection() throws {
+        let channel = try makeChannel()
+        let use = send(.use(try TubeName("push")), on: channel)
+        let put = send(.put(priority: 0, delay: 0, ttr: 1, body: ByteBuffer()), on: channel)
+        try channel.writeInbound(ByteBuffer(string: "USING log\r\n"))
+        try #require(!channel.isActive, "the put would go into the wrong tube")
+        #expect(failure(of: use) == .protocolViolation)
+        #expect(failure(of: put) == .protocolViolation)
+    }
+
+    @Test func aPutIsPrecededByTheUseOfItsTubeOnlyWhenTheServerUsesAnother() throws {
+        let channel = try makeChannel()
+        let push = try TubeName("push")
+        let first = send(put("a"), in: push, on: channel)
+        #expect(try channel.readOutbound(as: ByteBuffer.self) == ByteBuffer(string: "use push\r\nput 0 0 1 1\r\na\r\n"))
+        try channel.writeInbound(ByteBuffer(string: "USING push\r\nINSERTED 1\r\n"))
+        #expect(try first.wait() == .inserted(JobID(1)))
+        let second = send(put("b"), in: push, on: channel)
+        #expect(try channel.readOutbound(as: ByteBuffer.self) == ByteBuffer(string: "put 0 0 1 1\r\nb\r\n"))
+        try channel.writeInbound(ByteBuffer(string: "INSERTED 2\r\n"))
+        #expect(try second.wait() == .inserted(JobID(2)))
+        // A put without a tube goes where the last `use` chose: `default` on a new connection.
+        let third = send(put("c"), on: channel)
+        #expect(try channel.readOutbound(as: ByteBuffer.self) == ByteBuffer(string: "use default\r\nput 0 0 1 1\r\nc\r\n"))
+        try channel.writeInbound(ByteBuffer(string: "USING default\r\nINSERTED 3\r\n"))
+        #expect(try third.wait() == .inserted(JobID(3)))
+    }
+
+    @Test func aBatchIsOneWriteThatNoOtherCommandCanSplit() throws {
+        let channel = try makeChannel()
+        let chosen = try TubeName("chosen")
+        let use = send(.use(chosen), on: channel)
+        _ = try channel.readOutbound(as: ByteBuffer.self)
+        let fanOut = sendBatch([(put("x"), try TubeName("log")), (put("x"), try TubeName("cli"))], on: channel)
+        let plain = send(put("y"), on: channel)
+        channel.embeddedEventLoop.run()
+        #expect(try channel.readOutbound(as: ByteBuffer.self)
+            == ByteBuffer(string: "use log\r\nput 0 0 1 1\r\nx\r\nuse cli\r\nput 0 0 1 1\r\nx\r\n"))
+        // The fan-out did not change the tube chosen by `use`.
+        #expect(try channel.readOutbound(as: ByteBuffer.self) == ByteBuffer(string: "use chosen\r\nput 0 0 1 1\r\ny\r\n"))
+        try channel.writeInbound(ByteBuffer(string:
+            "USING chosen\r\nUSING log\r\nINSERTED 1\r\nUSING cli\r\nINSERTED 2\r\nUSING chosen\r\nINSERTED 3\r\n"))
+        #expect(try use.wait() == .using("chosen"))
+        #expect(try fanOut.map { try $0.wait() } == [.inserted(JobID(1)), .inserted(JobID(2))])
+        #expect(try plain.wait() == .inserted(JobID(3)))
+        #expect(channel.isActive)
+    }
+
+    @Test func aUseTheServerRefusesClosesTheConnection() throws {
+        let channel = try makeChannel()
+        let refused = send(put("z"), in: try TubeName("push"), on: channel)
+        try channel.writeInbound(ByteBuffer(string: "OUT_OF_MEMORY\r\n"))
+        try #require(!channel.isActive)
+        #expect(failure(of: refused) == .protocolViolation)
     }
 
     @Test func unknownReplyClosesTheConnection() throws {

@@ -42,7 +42,7 @@ struct OpenAPITests {
                 store: EventStore(database: database), tokens: TokenStore(database: database),
                 audit: CommandAudit(database: database),
                 producer: QueueProducer(endpoint: .tcp(host: "127.0.0.1", port: try ClosedPort().port), logger: quietLogger),
-                throttle: AuthThrottle(limit: 10, window: .seconds(60)), metrics: CommandMetrics(),
+                throttle: AuthThrottle(limit: 10, window: .seconds(60)), trustedProxies: [], metrics: CommandMetrics(),
                 commandTubes: [try TubeName("commands")], registrationTube: try TubeName("push-registrations"),
                 bodyLimit: 16384))
             let routed = Set(router.routes.map { Operation(method: $0.method.rawValue, path: $0.path.description) })
@@ -118,14 +118,14 @@ struct OpenAPITests {
         Probe("DELETE", "/v1/devices/{token}", at: "/v1/devices/\(apnsToken)", .control, 503),
     ]
 
-    /// After one failed authentication, with a limit of one.
+    /// After one failed authentication, with a limit of one: a wrong token (a valid one is served).
     static let throttled: [Probe] = [
-        Probe("GET", "/metrics", .read, 429),
-        Probe("GET", "/v1/status", .read, 429),
-        Probe("GET", "/v1/events", .read, 429),
-        Probe("POST", "/v1/commands", .control, json: command, 429),
-        Probe("POST", "/v1/devices", .control, json: device, 429),
-        Probe("DELETE", "/v1/devices/{token}", at: "/v1/devices/\(apnsToken)", .control, 429),
+        Probe("GET", "/metrics", .wrong, 429),
+        Probe("GET", "/v1/status", .wrong, 429),
+        Probe("GET", "/v1/events", .wrong, 429),
+        Probe("POST", "/v1/commands", .wrong, json: command, 429),
+        Probe("POST", "/v1/devices", .wrong, json: device, 429),
+        Probe("DELETE", "/v1/devices/{token}", at: "/v1/devices/\(apnsToken)", .wrong, 429),
     ]
 
     private func send(_ probes: [Probe], to stage: APIStage) async throws {

@@ -23,6 +23,10 @@ public struct CommandConfig: Sendable, Hashable {
     public var authFailureWindow = 60
     /// Days events and audit rows are kept (`retention_days`, 1–3650, default 365).
     public var retentionDays = 365
+    /// The reverse proxies whose `X-Forwarded-For` names the client (`trusted_proxies`: IP
+    /// addresses and `ADDRESS/PREFIX` ranges, default none). From any other peer the header is
+    /// ignored, and the peer's own address is the client's.
+    public var trustedProxies: [IPNetwork] = []
 
     /// The defaults.
     public init() {}
@@ -63,6 +67,30 @@ extension CommandConfig {
         authFailureLimit = try map.value("auth_failure_limit")?.integer(in: 1...1000) ?? authFailureLimit
         authFailureWindow = try map.value("auth_failure_window")?.integer(in: 1...86400) ?? authFailureWindow
         retentionDays = try map.value("retention_days")?.integer(in: 1...3650) ?? retentionDays
+        trustedProxies = try map.value("trusted_proxies")?.ipNetworks() ?? trustedProxies
+    }
+}
+
+extension ConfigValue {
+    /// A list of IP addresses and `ADDRESS/PREFIX` ranges (a single one counts as a list of one;
+    /// an empty list is none).
+    fileprivate func ipNetworks() throws(ConfigError) -> [IPNetwork] {
+        let items: [ConfigValue]
+        if case .sequence(let nodes) = node {
+            items = nodes.enumerated().map { ConfigValue(node: $1, keyPath: "\(keyPath)[\($0)]", reader: reader) }
+        } else {
+            items = [self]
+        }
+        var networks: [IPNetwork] = []
+        for item in items {
+            let text = try item.text(expected: "an IP address or ADDRESS/PREFIX range")
+            do {
+                networks.append(try IPNetwork(text))
+            } catch {
+                throw item.failure(error.reason)
+            }
+        }
+        return networks
     }
 }
 

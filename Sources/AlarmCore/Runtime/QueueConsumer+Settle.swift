@@ -3,6 +3,7 @@ import Logging
 
 extension QueueConsumer {
     /// Carries out an outcome: delete, release with backoff (or bury after the last attempt), or bury.
+    /// A release that beanstalkd answers `BURIED` (it is out of memory) is logged as a burial.
     func settle(_ job: ReservedJob, _ outcome: JobOutcome, worker: BeanstalkWorker, logger: Logger) async {
         do {
             switch outcome {
@@ -17,10 +18,10 @@ extension QueueConsumer {
                     try await worker.bury(job, priority: priority)
                 } else {
                     let delay = after ?? configuration.retryBackoff.delay(forAttempt: attempt - 1)
+                    try await worker.release(job, priority: priority, delay: delay)
                     logger.info("job released for another attempt", metadata: [
                         "attempt": "\(attempt)", "delay": "\(delay)",
                     ])
-                    try await worker.release(job, priority: priority, delay: delay)
                 }
             case let .bury(reason):
                 logger.error("job buried", metadata: ["reason": "\(reason)"])
@@ -32,6 +33,12 @@ extension QueueConsumer {
             // consumers recognise repeats by event id.
             logger.warning("reservation lost before the job was settled; it will be delivered again", metadata: [
                 "outcome": "\(outcome)", "error": "\(error)",
+            ])
+        } catch where error.code == .buried {
+            // beanstalkd answers a release with BURIED when it has no memory to queue the job again:
+            // the job is buried and comes back only when an operator kicks it.
+            logger.error("job buried: beanstalkd could not release it for another attempt", metadata: [
+                "outcome": "\(outcome)", "reason": "\(error)",
             ])
         } catch {
             logger.error("could not settle job; beanstalkd will hand it out again after its TTR", metadata: [

@@ -11,6 +11,7 @@ enum APIRouter {
         let audit: CommandAudit
         let producer: QueueProducer
         let throttle: AuthThrottle
+        let trustedProxies: [IPNetwork]
         let metrics: CommandMetrics
         let commandTubes: [TubeName]
         let registrationTube: TubeName
@@ -48,7 +49,9 @@ enum APIRouter {
         router.add(middleware: MetricsMiddleware())
         router.add(middleware: ErrorMiddleware(endpoints: endpoints))
         let authenticated = router.group().add(
-            middleware: AuthMiddleware(tokens: dependencies.tokens, throttle: dependencies.throttle, metrics: dependencies.metrics))
+            middleware: AuthMiddleware(
+                tokens: dependencies.tokens, throttle: dependencies.throttle,
+                addresses: ClientAddressResolver(trustedProxies: dependencies.trustedProxies), metrics: dependencies.metrics))
         for endpoint in endpoints {
             let routes: any RouterMethods<APIRequestContext> = endpoint.authenticated ? authenticated : router
             routes.on(RouterPath(endpoint.path), method: endpoint.method, use: endpoint.handler)

@@ -1,48 +1,58 @@
+import HTTPTypes
 import Hummingbird
 import Logging
 
 /// Bearer token authentication, scopes and throttling, in front of every route but `/healthz`.
 ///
-/// 1. An address that failed too often recently gets 429 with `Retry-After`, whatever it sends.
-/// 2. No `Authorization: Bearer …`, a malformed token, or one that matches no stored token (wrong,
-///    revoked) gets 401 with `WWW-Authenticate: Bearer`, counts as a failure for the address,
-///    and is logged without the token.
-/// 3. A `read` token on anything but `GET` gets 403.
+/// The client's address is the peer's, or behind a trusted proxy the one it forwarded
+/// (``ClientAddressResolver``).
+/// 1. A valid token is always served: the throttle limits failures only.
+/// 2. A request without a valid token from an address that failed too often recently gets 429
+///    with `Retry-After`.
+/// 3. Otherwise no `Authorization: Bearer …`, a malformed token, or one that matches no stored
+///    token (wrong, revoked) gets 401 with `WWW-Authenticate: Bearer`, counts as a failure for the
+///    address, and is logged without the token.
+/// 4. A `read` token on anything but `GET` gets 403.
 struct AuthMiddleware: RouterMiddleware {
     typealias Context = APIRequestContext
 
     let tokens: TokenStore
     let throttle: AuthThrottle
+    let addresses: ClientAddressResolver
     let metrics: CommandMetrics
 
     func handle(
         _ request: Request, context: APIRequestContext,
         next: (Request, APIRequestContext) async throws -> Response
     ) async throws -> Response {
-        let address = context.clientAddress ?? "unknown"
-        if let wait = throttle.retryAfter(for: address) {
-            throw APIError.tooManyRequests(retryAfter: wait)
-        }
-        let caller = try await authenticate(request, address: address, logger: context.logger)
+        var context = context
+        context.clientAddress = addresses.clientAddress(
+            peer: context.peerAddress, forwardedFor: request.headers[values: Self.forwardedFor])
+        let caller = try await authenticate(request, address: context.clientAddress ?? "unknown", logger: context.logger)
         guard caller.scope.allows(method: request.method.rawValue) else {
             throw APIError(
                 .forbidden,
                 "the token \(caller.tokenName) has the \(caller.scope) scope; \(request.method.rawValue) needs a control token")
         }
-        var context = context
         context.caller = caller
         context.logger[metadataKey: "token"] = "\(caller.tokenName)"
         return try await next(request, context)
     }
 
+    private static let forwardedFor = HTTPField.Name("X-Forwarded-For")!
+
     private func authenticate(_ request: Request, address: String, logger: Logger) async throws -> Caller {
-        guard let credentials = Self.bearerCredentials(request.headers[.authorization]) else {
+        let credentials = Self.bearerCredentials(request.headers[.authorization])
+        if let credentials, let token = APIToken(credentials), let caller = try await tokens.authenticate(token) {
+            return caller
+        }
+        if let wait = throttle.retryAfter(for: address) {
+            throw APIError.tooManyRequests(retryAfter: wait)
+        }
+        guard credentials != nil else {
             throw failure("missing bearer token: send Authorization: Bearer TOKEN", invalidToken: false, address, logger)
         }
-        guard let token = APIToken(credentials), let caller = try await tokens.authenticate(token) else {
-            throw failure("invalid or revoked token", invalidToken: true, address, logger)
-        }
-        return caller
+        throw failure("invalid or revoked token", invalidToken: true, address, logger)
     }
 
     private func failure(_ reason: String, invalidToken: Bool, _ address: String, _ logger: Logger) -> APIError {
