@@ -65,15 +65,7 @@ struct LinkEventReporter: Service {
     }
 
     private func publish(_ event: AlarmEvent) async {
-        do {
-            try await publisher.publish(event)
-        } catch let error as SpoolError {
-            logger.critical(
-                "cannot write the event spool: the event is held in memory only until beanstalkd takes it (lost if the integrator stops first)",
-                metadata: ["error": "\(error)", "type": "\(event.type.rawValue)"])
-        } catch {
-            logger.critical("event lost: it cannot be stamped", metadata: ["error": "\(error)", "type": "\(event.type.rawValue)"])
-        }
+        await publisher.publishReportingFailures(event, logger: logger)
     }
 
     static func now() -> Int64 { Int64(Date().timeIntervalSince1970) }

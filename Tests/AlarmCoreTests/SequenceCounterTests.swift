@@ -34,4 +34,92 @@ struct SequenceCounterTests {
             #expect(try await restarted.nextValue() > afterRoom)
         }
     }
+
+    @Test func aRestartWhileTheFileStillCannotBeWrittenContinuesAboveEveryNumber() async throws {
+        try await withTemporaryDirectory { directory in
+            let path = directory.appending("sequence")
+            let first = SequenceCounter(stateFile: path)
+            let saved = try await first.nextValue()
+            _ = try blockWrites(of: path)
+            var last = saved
+            for _ in 0..<100 { last = try await first.nextValue() }
+            let restarted = SequenceCounter(stateFile: path)
+            #expect(try await restarted.nextValue() > last)
+        }
+    }
+
+    @Test func failingAndSavingAgainAreReported() async throws {
+        try await withTemporaryDirectory { directory in
+            let path = directory.appending("sequence")
+            let unblock = try blockWrites(of: path)
+            let counter = SequenceCounter(stateFile: path)
+            var changes = counter.stateChanges.makeAsyncIterator()
+            _ = try await counter.nextValue()
+            _ = try await counter.nextValue()
+            guard case let .failing(problem) = await changes.next() else { Issue.record("no failure reported"); return }
+            #expect(problem.description.contains(path) && problem.description.contains("cannot be saved"))
+            try unblock()
+            _ = try await counter.nextValue()
+            #expect(await changes.next() == .saved)
+        }
+    }
+
+    @Test func numbersSurviveRestartsAndNeverRepeat() async throws {
+        try await withTemporaryDirectory { directory in
+            let path = directory.appending("sequence")
+            let first = SequenceCounter(stateFile: path)
+            var values: [UInt64] = []
+            for _ in 0..<15 { values.append(try await first.nextValue()) }
+            #expect(zip(values, values.dropFirst()).allSatisfy { $0 < $1 })
+            let bound = try #require(UInt64(try String(contentsOfFile: path, encoding: .utf8).dropLast()))
+            #expect(bound >= values.last!, "the bound on disk covers every number handed out")
+            // A restart (or crash) skips the rest of the reservation but never goes back.
+            let second = SequenceCounter(stateFile: path)
+            #expect(try await second.nextValue() > bound)
+        }
+    }
+
+    @Test func aClockSetBackCannotMakeNumbersRepeat() async throws {
+        try await withTemporaryDirectory { directory in
+            let path = directory.appending("sequence")
+            let future = UInt64(Date().timeIntervalSince1970 + 86_400) * 1_000_000
+            try "\(future)\n".write(toFile: path, atomically: true, encoding: .utf8)
+            let counter = SequenceCounter(stateFile: path)
+            #expect(try await counter.nextValue() == future + 1)
+            #expect(try await counter.nextValue() == future + 2)
+        }
+    }
+
+    @Test func clockBasedSequenceIsStrictlyIncreasing() async throws {
+        let counter = SequenceCounter(stateFile: nil)
+        var last: UInt64 = 0
+        for _ in 0..<1000 {
+            let value = try await counter.nextValue()
+            #expect(value > last)
+            last = value
+        }
+    }
+
+    @Test func aCorruptStateFileIsAStartUpProblemAndIsLeftAlone() async throws {
+        try await withTemporaryDirectory { directory in
+            let path = directory.appending("sequence")
+            try "garbage".write(toFile: path, atomically: true, encoding: .utf8)
+            let counter = SequenceCounter(stateFile: path)
+            let problem = try #require(counter.startupProblem)
+            #expect(problem.description.contains(path) && !problem.description.contains("garbage"))
+            let value = try await counter.nextValue()
+            #expect(value > UInt64(Date().timeIntervalSince1970 - 60) * 1_000_000, "counts on from the clock")
+            #expect(try String(contentsOfFile: path, encoding: .utf8) == "garbage")
+        }
+    }
+
+    @Test func anEmptyStateFileStartsFromTheClock() async throws {
+        try await withTemporaryDirectory { directory in
+            let path = directory.appending("sequence")
+            try "".write(toFile: path, atomically: true, encoding: .utf8)
+            let counter = SequenceCounter(stateFile: path)
+            #expect(counter.startupProblem == nil)
+            #expect(try await counter.nextValue() > UInt64(Date().timeIntervalSince1970 - 60) * 1_000_000)
+        }
+    }
 }

@@ -10,10 +10,12 @@ import Foundation
 /// removed from the front by replacing the file atomically.
 struct EventSpool {
     private let path: String
+    private let files: DurableFile
     private var events: [AlarmEvent]
 
-    init(path: String) throws {
+    init(path: String, files: DurableFile = DurableFile()) throws {
         self.path = path
+        self.files = files
         events = []
         guard FileManager.default.fileExists(atPath: path) else { return }
         let text = try String(contentsOfFile: path, encoding: .utf8)
@@ -33,7 +35,7 @@ struct EventSpool {
     mutating func append(_ event: AlarmEvent) throws {
         events.append(event)
         do {
-            try DurableFile.append(event.jsonBytes() + [0x0A], to: path)
+            try files.append(event.jsonBytes() + [0x0A], to: path)
         } catch {
             throw SpoolError(path: path, failure: error)
         }
@@ -42,7 +44,7 @@ struct EventSpool {
     mutating func removeFirst() throws {
         events.removeFirst()
         do {
-            try DurableFile.replace(path, with: events.flatMap { $0.jsonBytes() + [0x0A] })
+            try files.replace(path, with: events.flatMap { $0.jsonBytes() + [0x0A] })
         } catch {
             throw SpoolError(path: path, failure: error)
         }

@@ -33,7 +33,7 @@ public actor SpoolingPublisher: Service {
     /// events still wait). When the spool file cannot be written either (disk full), the event is
     /// still kept, in memory, and published in its turn; only a stop of the process before
     /// beanstalkd is back loses it. That is logged as critical, and ``SpoolError`` is thrown.
-    /// Throws otherwise only when the event cannot be stamped.
+    /// It throws nothing else: stamping never fails (``SequenceCounter``).
     @discardableResult
     public func publish(_ event: AlarmEvent) async throws -> AlarmEvent {
         let event = try await publisher.stamp(event)
