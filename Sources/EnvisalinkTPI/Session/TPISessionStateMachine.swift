@@ -81,13 +81,16 @@ public struct TPISessionStateMachine: Sendable {
         return [.startTimer(.login, after: configuration.loginTimeout)]
     }
 
-    /// The connection is gone; queued and in-flight commands fail.
+    /// The connection is gone: the command in flight ends ``CommandFailure/unacknowledged(_:)``
+    /// (it was sent), queued ones ``CommandFailure/linkLost(_:)`` (they were not).
     public mutating func disconnected(reason: String) -> [Action] {
         var actions: [Action] = [.cancelTimer(.login), .cancelTimer(.acknowledgement), .cancelTimer(.retry), .cancelTimer(.poll)]
         if case let .ready(commands) = state {
-            let failure = CommandFailure.linkLost(reason)
-            for ticket in [commands.inFlight].compactMap({ $0 }) + commands.queue {
-                actions.append(.report(.commandFinished(ticket, .failed(failure))))
+            if let inFlight = commands.inFlight {
+                actions.append(.report(.commandFinished(inFlight, .failed(.unacknowledged(reason)))))
+            }
+            for ticket in commands.queue {
+                actions.append(.report(.commandFinished(ticket, .failed(.linkLost(reason)))))
             }
         }
         state = .disconnected
