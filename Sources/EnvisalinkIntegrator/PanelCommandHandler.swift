@@ -12,7 +12,8 @@ import Foundation
 /// Each command is checked (age, allow-list), echoed as a `command` event with codes
 /// masked, sent, and answered by a `response` event; both carry the command's id as
 /// `command_id`. While the link is down a command waits (the job is retried) until it is
-/// older than the configured maximum age: an alarm command is never sent late. Once a command
+/// older than the configured maximum age (``CommandAge``: its age in the queue, tightened by its
+/// timestamp): an alarm command is never sent late. Once a command
 /// has gone out to the panel its job is never retried: a command the panel may have carried out
 /// is never sent again automatically, and a response that cannot be published does not undo that.
 struct PanelCommandHandler: Sendable {
@@ -27,9 +28,9 @@ struct PanelCommandHandler: Sendable {
         if command.id == nil { command.id = UUID() }
         let id = command.id!
         let now = LinkEventReporter.now()
-        if let sent = command.timestamp, Duration.seconds(now - sent) > maximumAge {
-            await respond(to: command, code: "expired",
-                          "Command refused: it was queued \(now - sent) s ago, longer than the \(maximumAge) allowed", context)
+        let age = CommandAge(queued: try await context.age(), timestamp: command.timestamp, now: now)
+        if age.exceeds(maximumAge) {
+            await respond(to: command, code: "expired", age.refusal(limit: maximumAge), context)
             return .done
         }
         let frame: TPIFrame
