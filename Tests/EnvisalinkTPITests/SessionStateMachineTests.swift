@@ -155,6 +155,15 @@ struct SessionStateMachineTests {
         #expect(machine.isReady)
     }
 
+    @Test func errorRepliesWithNoCommandInFlightAreReportedAsThePanels() {
+        var machine = loggedIn()
+        let error = frame("502", "017")
+        #expect(reports(machine.received(line("502017" + error.checksum), now: start))
+                == [.unpromptedError(.panelError(SystemError(code: 17)))])
+        #expect(reports(machine.received(line("501" + frame("501").checksum), now: start))
+                == [.unpromptedError(.rejected("the panel reported a bad checksum"))])
+    }
+
     @Test func disconnectFailsQueuedCommandsAndLeavesTheOneInFlightUnknown() {
         var machine = loggedIn()
         let first = CommandTicket(frame: frame("060", "3"), id: UUID())

@@ -42,6 +42,8 @@ public struct TPISessionStateMachine: Sendable {
         case codeRequestIgnored(PanelMessage)
         /// A line that was not a valid frame, or an acknowledgement that matched nothing.
         case protocolProblem(String)
+        /// A `501` or `502` while no command was in flight: the panel reports a problem of its own.
+        case unpromptedError(CommandFailure)
     }
 
     private enum State: Sendable {
@@ -245,7 +247,7 @@ public struct TPISessionStateMachine: Sendable {
         now: ContinuousClock.Instant, into actions: inout [Action]
     ) {
         guard commands.inFlight != nil else {
-            actions.append(.report(.protocolProblem("error reply with no command in flight: \(failure)")))
+            actions.append(.report(.unpromptedError(failure)))
             return
         }
         if retryable && commands.attempts < configuration.maximumCommandAttempts {
