@@ -133,6 +133,21 @@ struct SessionStateMachineTests {
         }
     }
 
+    @Test func aRepromptingPanelGetsTheCodeOncePerCommand() {
+        var machine = loggedIn()
+        _ = machine.submit(CommandTicket(frame: frame("032", "1"), id: UUID()), now: start)
+        _ = machine.received(line("5000322A"), now: start)
+        #expect(reports(machine.received(line("90099"), now: start + .seconds(1))) == [.codeRequested(partition: nil)])
+        // The integrator answers with `200` and the code, which the panel acknowledges, then asks again.
+        _ = machine.submit(CommandTicket(frame: frame("200", "123456"), id: UUID()), now: start + .seconds(2))
+        _ = machine.received(line("500200" + frame("500", "200").checksum), now: start + .seconds(2))
+        let again = reports(machine.received(line("90099"), now: start + .seconds(3)))
+        guard case .codeRequestIgnored = again.first else {
+            Issue.record("the code goes out at most once per command, got \(again)")
+            return
+        }
+    }
+
     @Test func unsolicitedCodeRequestIsIgnored() {
         var machine = loggedIn()
         guard case .codeRequestIgnored = reports(machine.received(line("90099"), now: start)).first else {
