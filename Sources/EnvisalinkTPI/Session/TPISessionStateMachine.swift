@@ -189,6 +189,8 @@ public struct TPISessionStateMachine: Sendable {
             retryOrFail(&commands, failure: .panelError(error), retryable: error.isRetryable, now: now, into: &actions)
         case .codeRequired(let partition, _):
             let recent = commands.lastIssued.map { now - $0 <= configuration.codeRequestWindow } ?? false
+            // Answered once per command: a panel that asks again gets no second code.
+            if recent { commands.lastIssued = nil }
             actions.append(.report(recent ? .codeRequested(partition: partition) : .codeRequestIgnored(message)))
         default:
             actions.append(.report(.message(message, frame)))
@@ -225,8 +227,9 @@ public struct TPISessionStateMachine: Sendable {
         let next = commands.queue.removeFirst()
         commands.inFlight = next
         commands.attempts = 1
-        // Only queued commands (with an id) open the window for answering a code request.
-        if next.id != nil { commands.lastIssued = now }
+        // Only queued commands (with an id) open the window for answering a code request, and
+        // not the code answer itself (`200`), which must not reopen the window it closed.
+        if next.id != nil && next.frame.code != Self.codeSendCode { commands.lastIssued = now }
         actions.append(.send(next.frame))
         actions.append(.startTimer(.acknowledgement, after: configuration.acknowledgementTimeout))
     }
@@ -261,6 +264,7 @@ public struct TPISessionStateMachine: Sendable {
         }
     }
 
+    static let codeSendCode = "200"
     static let poll = TPIFrame(validCode: "000", data: "")
     static let statusReport = TPIFrame(validCode: "001", data: "")
 }
