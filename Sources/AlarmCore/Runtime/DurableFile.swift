@@ -2,7 +2,9 @@
 import Glibc
 #endif
 
-/// Writes that are on disk when they return: every write is followed by `fsync`.
+/// Writes that are on disk when they return: every write is followed by `fsync`, and so is every
+/// change of a directory entry (a file created, a rename), so the file is still found after a
+/// power loss.
 struct DurableFile: Sendable {
     /// A write that did not reach the disk: which step failed, and the system's reason.
     struct Failure: Error {
@@ -21,23 +23,41 @@ struct DurableFile: Sendable {
 
     /// Appends `bytes` to the file at `path`, creating it if needed.
     func append(_ bytes: [UInt8], to path: String) throws(Failure) {
-        try write(bytes, to: path, flags: O_WRONLY | O_CREAT | O_APPEND)
+        let descriptor: Int32
+        var created = true
+        do throws(Failure) {
+            descriptor = try system.open(path, flags: O_WRONLY | O_APPEND | O_CREAT | O_EXCL)
+        } catch where error.errorNumber == EEXIST {
+            created = false
+            descriptor = try system.open(path, flags: O_WRONLY | O_APPEND)
+        }
+        try write(bytes, into: descriptor)
+        if created { try syncDirectory(of: path) }
     }
 
     /// Replaces the file at `path` with `bytes` atomically: a crash leaves the old or the new file.
     func replace(_ path: String, with bytes: [UInt8]) throws(Failure) {
         let temporary = path + ".tmp"
-        try write(bytes, to: temporary, flags: O_WRONLY | O_CREAT | O_TRUNC)
+        try write(bytes, into: try system.open(temporary, flags: O_WRONLY | O_CREAT | O_TRUNC))
         try system.rename(temporary, to: path)
+        try syncDirectory(of: path)
     }
 
-    private func write(_ bytes: [UInt8], to path: String, flags: Int32) throws(Failure) {
-        let descriptor = try system.open(path, flags: flags)
+    /// Writes all of `bytes`, syncs and closes the descriptor.
+    private func write(_ bytes: [UInt8], into descriptor: Int32) throws(Failure) {
         defer { system.close(descriptor) }
         var offset = 0
         while offset < bytes.count {
             offset += try system.write(descriptor, bytes[offset...])
         }
+        try system.sync(descriptor)
+    }
+
+    /// Syncs the directory holding `path`, so that its entry for the file is on disk too.
+    private func syncDirectory(of path: String) throws(Failure) {
+        let directory = path.lastIndex(of: "/").map { $0 == path.startIndex ? "/" : String(path[..<$0]) } ?? "."
+        let descriptor = try system.open(directory, flags: O_RDONLY | O_DIRECTORY)
+        defer { system.close(descriptor) }
         try system.sync(descriptor)
     }
 }
