@@ -12,16 +12,22 @@ struct EventSpool {
     private let path: String
     private let files: DurableFile
     private var events: [AlarmEvent]
+    /// The lines of the file that could not be read (cut short by a crash, or damaged: not UTF-8,
+    /// not an event), by line number and reason. They are skipped; the other lines are kept.
+    private(set) var unreadableLines: [(line: Int, reason: String)] = []
 
     init(path: String, files: DurableFile = DurableFile()) throws {
         self.path = path
         self.files = files
         events = []
         guard FileManager.default.fileExists(atPath: path) else { return }
-        let text = try String(contentsOfFile: path, encoding: .utf8)
-        for line in text.split(separator: "\n") where !line.isEmpty {
-            // A line cut short by a crash is the only way a line can be broken: skip it.
-            if let event = try? AlarmEvent.decode(json: Array(line.utf8)) { events.append(event) }
+        let bytes = try Data(contentsOf: URL(fileURLWithPath: path))
+        for (index, line) in bytes.split(separator: 0x0A, omittingEmptySubsequences: false).enumerated() where !line.isEmpty {
+            do {
+                events.append(try AlarmEvent.decode(json: Array(line)))
+            } catch {
+                unreadableLines.append((index + 1, "\(error)"))
+            }
         }
     }
 

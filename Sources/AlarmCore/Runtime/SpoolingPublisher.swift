@@ -21,7 +21,13 @@ public actor SpoolingPublisher: Service {
 
     public init(publisher: EventPublisher, spoolPath: String, retryBackoff: Backoff = .init(), logger: Logger) throws {
         self.publisher = publisher
-        self.spool = try EventSpool(path: spoolPath)
+        let spool = try EventSpool(path: spoolPath)
+        for (line, reason) in spool.unreadableLines {
+            logger.warning("skipped an unreadable line of the event spool (cut short by a crash, or damaged)", metadata: [
+                "spool": "\(spoolPath)", "line": "\(line)", "reason": "\(reason)",
+            ])
+        }
+        self.spool = spool
         self.retryBackoff = retryBackoff
         self.logger = logger
     }
