@@ -18,7 +18,7 @@ struct SequenceFileMonitor: Service {
                 case let .failing(problem):
                     logger.critical("the event sequence cannot be saved: numbering goes on from memory and the clock",
                                     metadata: ["error": "\(problem)"])
-                    event = Self.event(.fault, "Event sequence file cannot be saved: \(problem.reason); numbering goes on from the clock")
+                    event = Self.event(.fault, "Event \(problem); numbering goes on from the clock")
                 case .saved:
                     logger.notice("the event sequence file is saved again")
                     event = Self.event(.recovery, "Event sequence file saved again")
