@@ -6,8 +6,9 @@ public import ServiceLifecycle
 
 /// Builds the alarm integrator's services from the configuration; `main` runs them.
 public enum EnvisalinkIntegratorApp {
-    /// The services: the spool flusher, the event reporter, the panel link and the command consumer.
-    /// - Throws: a ``ConfigError`` naming the key when something required is missing.
+    /// The services: the spool flusher, the sequence file monitor, the event reporter, the panel link and the command consumer.
+    /// - Throws: a ``ConfigError`` naming the key when something required is missing, or a
+    ///   ``SequenceStateError`` when `sequence_file` holds something other than a sequence number.
     public static func services(configuration: HowAlarmingConfig, logger: Logger) throws -> [any Service] {
         guard let panel = configuration.envisalink else {
             throw ConfigError(keyPath: "envisalinkd", reason: "is required: the integrator needs the panel's host, port and password")
@@ -18,11 +19,17 @@ public enum EnvisalinkIntegratorApp {
                 host: panel.host, port: panel.port, password: password,
                 session: TPISessionConfiguration(pollInterval: .seconds(panel.pollInterval))),
             logger: logger)
+        let sequence = SequenceCounter(stateFile: panel.sequenceFile)
+        // Its own writes are atomic, so a file that holds no number is not its own, or was damaged
+        // outside it: refuse to start (where someone is watching) rather than overwrite it.
+        if let problem = sequence.startupProblem { throw problem }
         let publisher = try SpoolingPublisher(
             publisher: EventPublisher(
-                endpoint: configuration.beanstalkd.endpoint, tubes: configuration.beanstalkd.consumerEventTubes, taps: configuration.beanstalkd.tapTubes,
-                source: "howalarming-envisalink", sequence: SequenceCounter(stateFile: panel.sequenceFile), logger: logger),
+                endpoint: configuration.beanstalkd.endpoint, tubes: configuration.beanstalkd.consumerEventTubes,
+                taps: configuration.beanstalkd.tapTubes, source: "howalarming-envisalink", sequence: sequence,
+                logger: logger),
             spoolPath: panel.spool, logger: logger)
+        let sequenceMonitor = SequenceFileMonitor(counter: sequence, publisher: publisher, logger: logger)
         let reporter = LinkEventReporter(
             link: link, publisher: publisher, mapper: PanelEventMapper(zoneNames: panel.zones),
             masterCode: panel.codeMaster, logger: logger)
@@ -36,7 +43,7 @@ public enum EnvisalinkIntegratorApp {
             logger: logger, handler: handler.handle)
         // A ServiceGroup stops services in reverse order: first the command consumer (no new
         // commands), then the panel link (its report stream ends), then the reporter (which
-        // publishes the last reports), and last the spool flusher.
-        return [publisher, reporter, link, commands]
+        // publishes the last reports), the sequence file monitor, and last the spool flusher.
+        return [publisher, sequenceMonitor, reporter, link, commands]
     }
 }

@@ -9,7 +9,9 @@ import Foundation
 #endif
 
 /// Turns what happens on the panel link into events: panel messages through the mapper,
-/// and the link's own ups and downs as `fault` / `recovery` (once per outage).
+/// the link's own ups and downs as `fault` / `recovery` (code `link`, once per outage), and the
+/// panel's errors on the link's own requests or unprompted as `fault` (code `panel`, once per
+/// error) until the next acknowledged command brings a `recovery`.
 struct LinkEventReporter: Service {
     let link: PanelLink
     let publisher: SpoolingPublisher
@@ -22,6 +24,7 @@ struct LinkEventReporter: Service {
 
     func run() async throws {
         var state = LinkState.starting
+        var panelError: PanelError?
         for await report in link.reports {
             switch report {
             case .up:
@@ -45,6 +48,16 @@ struct LinkEventReporter: Service {
                 await answerCodeRequest()
             case .problem:
                 break
+            case let .panelError(error):
+                if error != panelError {
+                    await publish(AlarmEvent(type: .fault, code: "panel", message: error.message, raw: error.raw, timestamp: Self.now()))
+                    panelError = error
+                }
+            case .panelAnswered:
+                if panelError != nil {
+                    await publish(.recovery, code: "panel", "Panel answering normally again")
+                    panelError = nil
+                }
             }
         }
     }
@@ -60,20 +73,12 @@ struct LinkEventReporter: Service {
         }
     }
 
-    private func publish(_ type: EventType, _ message: String) async {
-        await publish(AlarmEvent(type: type, code: "link", message: message, raw: "", timestamp: Self.now()))
+    private func publish(_ type: EventType, code: String = "link", _ message: String) async {
+        await publish(AlarmEvent(type: type, code: code, message: message, raw: "", timestamp: Self.now()))
     }
 
     private func publish(_ event: AlarmEvent) async {
-        do {
-            try await publisher.publish(event)
-        } catch let error as SpoolError {
-            logger.critical(
-                "cannot write the event spool: the event is held in memory only until beanstalkd takes it (lost if the integrator stops first)",
-                metadata: ["error": "\(error)", "type": "\(event.type.rawValue)"])
-        } catch {
-            logger.critical("event lost: it cannot be stamped", metadata: ["error": "\(error)", "type": "\(event.type.rawValue)"])
-        }
+        await publisher.publishReportingFailures(event, logger: logger)
     }
 
     static func now() -> Int64 { Int64(Date().timeIntervalSince1970) }

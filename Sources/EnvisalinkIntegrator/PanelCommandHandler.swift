@@ -12,7 +12,10 @@ import Foundation
 /// Each command is checked (age, allow-list), echoed as a `command` event with codes
 /// masked, sent, and answered by a `response` event; both carry the command's id as
 /// `command_id`. While the link is down a command waits (the job is retried) until it is
-/// older than the configured maximum age: an alarm command is never sent late.
+/// older than the configured maximum age (``CommandAge``: its age in the queue, tightened by its
+/// timestamp): an alarm command is never sent late. Once a command
+/// has gone out to the panel its job is never retried: a command the panel may have carried out
+/// is never sent again automatically, and a response that cannot be published does not undo that.
 struct PanelCommandHandler: Sendable {
     let link: PanelLink
     let publisher: SpoolingPublisher
@@ -25,40 +28,45 @@ struct PanelCommandHandler: Sendable {
         if command.id == nil { command.id = UUID() }
         let id = command.id!
         let now = LinkEventReporter.now()
-        if let sent = command.timestamp, Duration.seconds(now - sent) > maximumAge {
-            try await respond(to: command, type: .response, code: "expired",
-                              "Command refused: it was queued \(now - sent) s ago, longer than the \(maximumAge) allowed")
+        let age = CommandAge(queued: try await context.age(), timestamp: command.timestamp, now: now)
+        if age.exceeds(maximumAge) {
+            await respond(to: command, code: "expired", age.refusal(limit: maximumAge), context)
             return .done
         }
         let frame: TPIFrame
         do {
             frame = try panelCommand(for: command).frame()
         } catch let refusal as CommandRefusal {
-            try await respond(to: command, type: .response, code: "refused", "Command refused: \(refusal.reason)")
+            await respond(to: command, code: "refused", "Command refused: \(refusal.reason)", context)
             return .done
         } catch {
-            try await respond(to: command, type: .response, code: "refused", "Command refused: \(error)")
+            await respond(to: command, code: "refused", "Command refused: \(error)", context)
             return .done
         }
         guard link.isUp else {
             context.logger.info("panel link down: command waits", metadata: ["command_id": "\(id)"])
             return .retry(after: .seconds(2))
         }
-        try await publisher.publish(AlarmEvent(
+        await publisher.publishReportingFailures(AlarmEvent(
             type: .command, code: frame.code, message: "Sending \(Self.describe(command.action)) to the panel",
-            raw: frame.redacted, timestamp: now, partition: command.partition, commandID: id))
+            raw: frame.redacted, timestamp: now, partition: command.partition, commandID: id), logger: context.logger)
         switch await link.send(frame, id: id) {
         case .accepted:
-            try await respond(to: command, type: .response, code: "500", "Command \(frame.code) accepted by the panel")
-            return .done
+            await respond(to: command, code: "500", "Command \(frame.code) accepted by the panel", context)
         case let .failed(.linkLost(reason)):
-            context.logger.warning("panel link lost while sending; the command will be retried",
-                                   metadata: ["command_id": "\(id)", "reason": "\(reason)"])
+            context.logger.info("panel link lost before the command was sent; it waits for the link",
+                                metadata: ["command_id": "\(id)", "reason": "\(reason)"])
             return .retry(after: .seconds(2))
+        case let .failed(.unacknowledged(reason)):
+            context.logger.warning("panel link lost after the command was sent: outcome unknown, not sent again",
+                                   metadata: ["command_id": "\(id)", "reason": "\(reason)"])
+            await respond(to: command, code: "unknown",
+                          "Command \(frame.code) outcome unknown: the panel link was lost after it was sent, before the panel answered; "
+                              + "it may have been carried out and is not sent again", context)
         case let .failed(failure):
-            try await respond(to: command, type: .response, code: "502", "Command \(frame.code) refused by the panel: \(failure)")
-            return .done
+            await respond(to: command, code: "502", "Command \(frame.code) refused by the panel: \(failure)", context)
         }
+        return .done
     }
 
     private func panelCommand(for command: AlarmCommand) throws -> PanelCommand {
@@ -73,10 +81,10 @@ struct PanelCommandHandler: Sendable {
         }
     }
 
-    private func respond(to command: AlarmCommand, type: EventType, code: String, _ message: String) async throws {
-        try await publisher.publish(AlarmEvent(
-            type: type, code: code, message: message, raw: "", timestamp: LinkEventReporter.now(),
-            partition: command.partition, commandID: command.id))
+    private func respond(to command: AlarmCommand, code: String, _ message: String, _ context: JobContext) async {
+        await publisher.publishReportingFailures(AlarmEvent(
+            type: .response, code: code, message: message, raw: "", timestamp: LinkEventReporter.now(),
+            partition: command.partition, commandID: command.id), logger: context.logger)
     }
 
     private static func describe(_ action: AlarmCommand.Action) -> String {

@@ -31,6 +31,11 @@ public final class PanelLink: Service, Sendable {
         case codeRequested(partition: Int?)
         /// Something odd on the link, already logged.
         case problem(String)
+        /// The panel answered one of the link's own requests (poll, status) with an error, or
+        /// reported one unprompted: a problem of the panel, not of a queued command. Already logged.
+        case panelError(PanelError)
+        /// The panel acknowledged a command (`500`): it is answering normally.
+        case panelAnswered
     }
 
     /// Reports in the order they happened.
@@ -115,8 +120,19 @@ public final class PanelLink: Service, Sendable {
                 continuation.yield(.problem("login timed out"))
             case let .message(message, frame):
                 continuation.yield(.message(message, frame))
+            case let .commandFinished(ticket, .failed(failure)) where ticket.id == nil:
+                // The link's own poll or status request: a panel error is the panel's problem.
+                guard let error = PanelError(failure, answering: ticket.frame) else { break }
+                logger.warning("the panel answered the integrator's own request with an error", metadata: ["error": "\(error.message)"])
+                continuation.yield(.panelError(error))
+            case .commandFinished(_, .accepted):
+                continuation.yield(.panelAnswered)
             case .commandFinished:
                 break
+            case let .unpromptedError(failure):
+                guard let error = PanelError(failure, answering: nil) else { break }
+                logger.warning("the panel reported an error unprompted", metadata: ["error": "\(error.message)"])
+                continuation.yield(.panelError(error))
             case let .codeRequested(partition):
                 continuation.yield(.codeRequested(partition: partition))
             case let .codeRequestIgnored(message):

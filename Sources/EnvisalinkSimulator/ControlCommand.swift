@@ -14,6 +14,10 @@ enum ControlCommand: Sendable, Hashable {
     case split
     case drop
     case stall(on: Bool)
+    /// What happens to the client's next command with this code.
+    case intercept(code: String, Interception)
+    /// Carries out the command `hold` kept back.
+    case release
     case status
     case help
 
@@ -22,7 +26,9 @@ enum ControlCommand: Sendable, Hashable {
         commands: open ZONE | close ZONE | alarm ZONE (open an armed zone, alarm at once) | \
         trouble ac|battery on|off | send CODE[DATA] (checksum added) | send-bad-checksum [CODE[DATA]] | \
         split (next frame in two writes) | drop (close the client) | stall on|off (stop answering and sending) | \
-        status | help
+        drop-after CODE (carry out the next CODE command, close before answering) | \
+        hold CODE (keep the next CODE command unanswered) | release (carry it out) | \
+        fail CODE NNN (answer the next CODE command with 502NNN) | status | help
         """
 
     /// The frame `send-bad-checksum` sends when given none: zone 1 open.
@@ -48,10 +54,15 @@ enum ControlCommand: Sendable, Hashable {
         case ("split", 0): self = .split
         case ("drop", 0): self = .drop
         case ("stall", 1): self = .stall(on: try Self.onOff(arguments[0]))
+        case ("drop-after", 1): self = .intercept(code: try Self.code(arguments[0]), .dropAfter)
+        case ("hold", 1): self = .intercept(code: try Self.code(arguments[0]), .hold)
+        case ("fail", 2): self = .intercept(code: try Self.code(arguments[0]), .fail(try Self.systemError(arguments[1])))
+        case ("release", 0): self = .release
         case ("status", 0): self = .status
         case ("help", 0): self = .help
         case ("open", _), ("close", _), ("alarm", _), ("trouble", _), ("send", _), ("send-bad-checksum", _),
-             ("split", _), ("drop", _), ("stall", _), ("status", _), ("help", _):
+             ("split", _), ("drop", _), ("stall", _), ("drop-after", _), ("hold", _), ("fail", _), ("release", _),
+             ("status", _), ("help", _):
             throw ControlCommandError("wrong arguments for \(verb): try help")
         default:
             throw ControlCommandError("unknown command \(String(reflecting: verb)): try help")
@@ -73,6 +84,22 @@ enum ControlCommand: Sendable, Hashable {
         }
     }
 
+    /// A command code: three digits.
+    private static func code(_ text: String) throws(ControlCommandError) -> String {
+        guard text.count == 3, text.allSatisfy(\.isASCII), text.allSatisfy(\.isNumber) else {
+            throw ControlCommandError("\(String(reflecting: text)) is not a command code (3 digits)")
+        }
+        return text
+    }
+
+    /// A `502` error number, `000`–`999`.
+    private static func systemError(_ text: String) throws(ControlCommandError) -> SystemError {
+        guard text.count == 3, text.allSatisfy(\.isASCII), let number = Int(text) else {
+            throw ControlCommandError("\(String(reflecting: text)) is not an error number (3 digits)")
+        }
+        return SystemError(code: number)
+    }
+
     /// `CODE[DATA]`, such as `6091003` or `510`+`81`.
     private static func frame(_ text: String) throws(ControlCommandError) -> TPIFrame {
         do {
@@ -82,4 +109,14 @@ enum ControlCommand: Sendable, Hashable {
                 "\(String(reflecting: text)) is not a frame (3-digit code, then data): \(error.reason)")
         }
     }
+}
+
+/// What the simulated EVL does with an intercepted command.
+enum Interception: Sendable, Hashable {
+    /// The panel carries it out, but the connection closes before the answer is sent.
+    case dropAfter
+    /// It waits, unanswered and not carried out, until `release`.
+    case hold
+    /// It is answered with this `502` error and not carried out.
+    case fail(SystemError)
 }

@@ -49,6 +49,15 @@ extension Simulator {
                 startTimer(.login(connection: current.id), after: configuration.loginTimeout)
             }
             return "ok stall \(on ? "on" : "off")"
+        case .intercept(let code, let action):
+            interception = (code, action)
+            return switch action {
+            case .dropAfter: "ok the next \(code) is carried out, then the client is dropped unanswered"
+            case .hold: "ok the next \(code) waits for release"
+            case .fail(let error): "ok the next \(code) is answered 502\(error.tpiData)"
+            }
+        case .release:
+            return releaseHeld()
         case .status:
             return "ok " + statusLine
         case .help:

@@ -43,6 +43,10 @@ public actor Simulator {
     var stalled = false
     /// `split`: the next line goes out in two writes.
     var splitNext = false
+    /// `drop-after`, `hold`, `fail`: what happens to the next command with the code.
+    var interception: (code: String, action: Interception)?
+    /// The command `hold` kept back: its session actions and connection.
+    var held: (actions: [SessionMachine.Action], connection: Int)?
     var observed = SimulatorObservation()
 
     /// A simulator in its initial state: disarmed, all zones closed, no client.
@@ -100,13 +104,18 @@ public actor Simulator {
         log(input)
         if case .frame(let frame) = input, current.session.state == .loggedIn { record(frame) }
         guard !stalled else { return }
+        let command = current.session.state == .loggedIn ? input.frame : nil
         let actions = current.session.received(input)
         if current.session.state == .loggedIn && !observed.isClientLoggedIn {
             observed.isClientLoggedIn = true
             observed.logins += 1
         }
         connection = current
-        perform(actions, connection: id)
+        if let command, let interception, interception.code == command.code {
+            intercept(actions, with: interception.action, connection: id)
+        } else {
+            perform(actions, connection: id)
+        }
     }
 
     /// Client `id`'s connection has closed.

@@ -28,6 +28,9 @@ struct EnvisalinkSimulatorCommand: AsyncParsableCommand {
               split                      write the next frame in two writes
               drop                       close the client's connection
               stall on|off               stop answering and sending, socket open
+              drop-after CODE            carry out the next CODE command, drop before answering
+              hold CODE / release        keep the next CODE command unanswered / carry it out
+              fail CODE NNN              answer the next CODE command with 502NNN
               status                     the panel and the client on one line
               help                       the list of commands
             """,

@@ -83,36 +83,4 @@ struct EventPublisherTests {
             logger: quietLogger)
         await #expect(throws: BeanstalkError.self) { try await publisher.publish(sampleEvent("lost?")) }
     }
-
-    @Test func sequenceSurvivesRestartsAndNeverRepeats() async throws {
-        try await withTemporaryDirectory { directory in
-            let path = directory.appending("sequence")
-            let first = SequenceCounter(stateFile: path, blockSize: 10)
-            var values: [UInt64] = []
-            for _ in 0..<15 { values.append(try await first.nextValue()) }
-            #expect(values == Array(1...15))
-            #expect(try String(contentsOfFile: path, encoding: .utf8) == "20\n")
-            // A restart (or crash) skips the rest of the reserved block but never goes back.
-            let second = SequenceCounter(stateFile: path, blockSize: 10)
-            #expect(try await second.nextValue() == 21)
-        }
-    }
-
-    @Test func clockBasedSequenceIsStrictlyIncreasing() async throws {
-        let counter = SequenceCounter(stateFile: nil)
-        var last: UInt64 = 0
-        for _ in 0..<1000 {
-            let value = try await counter.nextValue()
-            #expect(value > last)
-            last = value
-        }
-    }
-
-    @Test func corruptStateFileIsAnError() async throws {
-        try await withTemporaryDirectory { directory in
-            let path = directory.appending("sequence")
-            try "garbage".write(toFile: path, atomically: true, encoding: .utf8)
-            await #expect(throws: SequenceStateError.self) { try await SequenceCounter(stateFile: path).nextValue() }
-        }
-    }
 }

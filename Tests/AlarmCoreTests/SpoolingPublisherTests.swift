@@ -66,6 +66,22 @@ struct SpoolingPublisherTests {
         }
     }
 
+    @Test func anInvalidByteInTheSpoolCostsOnlyItsLine() async throws {
+        try await withTemporaryDirectory { directory in
+            try await withBinloggedBeanstalkd { server in
+                let spoolPath = directory.appending("spool.jsonl")
+                let line = { (message: String) in sampleEvent(message).jsonBytes() + [0x0A] }
+                var damaged = line("damaged")
+                damaged[damaged.count / 2] = 0xFF
+                try Data(line("before") + damaged + line("after")).write(to: URL(fileURLWithPath: spoolPath))
+                let publisher = try publisher(server, spool: spoolPath)
+                #expect(await publisher.spooledCount == 2)
+                #expect(await publisher.flush())
+                #expect(try await drain(server) == ["before", "after"])
+            }
+        }
+    }
+
     @Test func unwritableSpoolIsALoudError() async throws {
         try await withBeanstalkd { server in
             try await server.stop()

@@ -62,7 +62,12 @@ struct ConfigurationTests {
         #expect(try ControlCommand(parsing: "send 5108A") == .send(try TPIFrame(code: "510", data: "8A")))
         #expect(try ControlCommand(parsing: "send-bad-checksum") == .sendBadChecksum(ControlCommand.defaultBadChecksumFrame))
         #expect(try ControlCommand(parsing: "stall on") == .stall(on: true))
+        #expect(try ControlCommand(parsing: "drop-after 060") == .intercept(code: "060", .dropAfter))
+        #expect(try ControlCommand(parsing: "hold 030") == .intercept(code: "030", .hold))
+        #expect(try ControlCommand(parsing: "fail 000 014") == .intercept(code: "000", .fail(SystemError(code: 14))))
+        #expect(try ControlCommand(parsing: "release") == .release)
         for (line, message) in [("open", "wrong arguments for open"), ("open 65", "not a number 1–64"),
+                                ("drop-after 60", "not a command code"), ("fail 000 14x", "not an error number"),
                                 ("trouble fire on", "unknown trouble"), ("stall maybe", "on or off"),
                                 ("fly away", "unknown command"), ("", "empty")] {
             #expect {

@@ -32,6 +32,26 @@ struct ControlTests {
         }
     }
 
+    @Test func interceptedCommandsFailWaitOrGoUnanswered() async throws {
+        try await SimulatorFixture.with { fixture in
+            let client = try await fixture.loggedInClient()
+            #expect(await fixture.control("fail 000 014") == "ok the next 000 is answered 502014")
+            try await client.send("000")
+            try await client.expect(["502014"])
+            try await client.send("000")
+            try await client.expect(["500000"])
+            #expect(await fixture.control("hold 000") == "ok the next 000 waits for release")
+            try await client.send("000")
+            #expect(await fixture.server.simulator.wait(timeout: .seconds(5)) { $0.received.filter { $0.code == "000" }.count == 3 })
+            #expect(await fixture.control("release") == "ok released the held command")
+            try await client.expect(["500000"])
+            #expect(await fixture.control("release") == "error no command is held")
+            #expect(await fixture.control("drop-after 060") == "ok the next 060 is carried out, then the client is dropped unanswered")
+            try await client.send("060", "3")
+            try await client.expectClosed()
+        }
+    }
+
     @Test func stallHoldsOffTheLoginTimeout() async throws {
         // A 2 s window: short enough to outwait, long enough for the login after `stall off`
         // on a loaded machine.

@@ -133,6 +133,21 @@ struct SessionStateMachineTests {
         }
     }
 
+    @Test func aRepromptingPanelGetsTheCodeOncePerCommand() {
+        var machine = loggedIn()
+        _ = machine.submit(CommandTicket(frame: frame("032", "1"), id: UUID()), now: start)
+        _ = machine.received(line("5000322A"), now: start)
+        #expect(reports(machine.received(line("90099"), now: start + .seconds(1))) == [.codeRequested(partition: nil)])
+        // The integrator answers with `200` and the code, which the panel acknowledges, then asks again.
+        _ = machine.submit(CommandTicket(frame: frame("200", "123456"), id: UUID()), now: start + .seconds(2))
+        _ = machine.received(line("500200" + frame("500", "200").checksum), now: start + .seconds(2))
+        let again = reports(machine.received(line("90099"), now: start + .seconds(3)))
+        guard case .codeRequestIgnored = again.first else {
+            Issue.record("the code goes out at most once per command, got \(again)")
+            return
+        }
+    }
+
     @Test func unsolicitedCodeRequestIsIgnored() {
         var machine = loggedIn()
         guard case .codeRequestIgnored = reports(machine.received(line("90099"), now: start)).first else {
@@ -155,16 +170,25 @@ struct SessionStateMachineTests {
         #expect(machine.isReady)
     }
 
-    @Test func disconnectFailsQueuedCommands() {
+    @Test func errorRepliesWithNoCommandInFlightAreReportedAsThePanels() {
         var machine = loggedIn()
-        let first = CommandTicket(frame: frame("030", "1"), id: UUID())
+        let error = frame("502", "017")
+        #expect(reports(machine.received(line("502017" + error.checksum), now: start))
+                == [.unpromptedError(.panelError(SystemError(code: 17)))])
+        #expect(reports(machine.received(line("501" + frame("501").checksum), now: start))
+                == [.unpromptedError(.rejected("the panel reported a bad checksum"))])
+    }
+
+    @Test func disconnectFailsQueuedCommandsAndLeavesTheOneInFlightUnknown() {
+        var machine = loggedIn()
+        let first = CommandTicket(frame: frame("060", "3"), id: UUID())
         let second = CommandTicket(frame: frame("031", "1"), id: UUID())
         _ = machine.submit(first, now: start)
         _ = machine.submit(second, now: start)
-        let finished = reports(machine.disconnected(reason: "reset")).compactMap { report -> CommandTicket? in
-            if case let .commandFinished(ticket, .failed(.linkLost)) = report { ticket } else { nil }
-        }
-        #expect(finished == [first, second])
+        let finished = reports(machine.disconnected(reason: "reset"))
+        #expect(finished.contains(.commandFinished(second, .failed(.linkLost("reset")))), "the queued command was never sent")
+        #expect(finished.contains(.commandFinished(first, .failed(.unacknowledged("reset")))),
+                "the command in flight may have been carried out: it must not look unsent")
         #expect(reports(machine.submit(first, now: start)) == [.commandFinished(first, .failed(.linkLost("the panel link is not up")))])
     }
 }

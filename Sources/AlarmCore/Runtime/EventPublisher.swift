@@ -52,11 +52,11 @@ public actor EventPublisher {
     }
 
     /// Fills in `id`, `source`, `sequence` and `timestamp` where missing, as ``publish(_:)`` does.
-    public func stamp(_ event: AlarmEvent) async throws -> AlarmEvent {
+    public func stamp(_ event: AlarmEvent) async -> AlarmEvent {
         var event = event
         if event.id == nil { event.id = UUID() }
         if event.source == nil { event.source = source }
-        if event.sequence == nil { event.sequence = try await sequence.nextValue() }
+        if event.sequence == nil { event.sequence = await sequence.nextValue() }
         if event.timestamp == 0 { event.timestamp = Int64(Date().timeIntervalSince1970) }
         return event
     }
@@ -65,7 +65,7 @@ public actor EventPublisher {
     /// - Returns: the event as published.
     @discardableResult
     public func publish(_ event: AlarmEvent) async throws -> AlarmEvent {
-        let event = try await stamp(event)
+        let event = await stamp(event)
         try await put(ByteBuffer(bytes: event.jsonBytes()), logger: logger.with(event: event))
         return event
     }

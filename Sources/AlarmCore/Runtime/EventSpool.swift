@@ -10,16 +10,24 @@ import Foundation
 /// removed from the front by replacing the file atomically.
 struct EventSpool {
     private let path: String
+    private let files: DurableFile
     private var events: [AlarmEvent]
+    /// The lines of the file that could not be read (cut short by a crash, or damaged: not UTF-8,
+    /// not an event), by line number and reason. They are skipped; the other lines are kept.
+    private(set) var unreadableLines: [(line: Int, reason: String)] = []
 
-    init(path: String) throws {
+    init(path: String, files: DurableFile = DurableFile()) throws {
         self.path = path
+        self.files = files
         events = []
         guard FileManager.default.fileExists(atPath: path) else { return }
-        let text = try String(contentsOfFile: path, encoding: .utf8)
-        for line in text.split(separator: "\n") where !line.isEmpty {
-            // A line cut short by a crash is the only way a line can be broken: skip it.
-            if let event = try? AlarmEvent.decode(json: Array(line.utf8)) { events.append(event) }
+        let bytes = try Data(contentsOf: URL(fileURLWithPath: path))
+        for (index, line) in bytes.split(separator: 0x0A, omittingEmptySubsequences: false).enumerated() where !line.isEmpty {
+            do {
+                events.append(try AlarmEvent.decode(json: Array(line)))
+            } catch {
+                unreadableLines.append((index + 1, "\(error)"))
+            }
         }
     }
 
@@ -33,7 +41,7 @@ struct EventSpool {
     mutating func append(_ event: AlarmEvent) throws {
         events.append(event)
         do {
-            try DurableFile.append(event.jsonBytes() + [0x0A], to: path)
+            try files.append(event.jsonBytes() + [0x0A], to: path)
         } catch {
             throw SpoolError(path: path, failure: error)
         }
@@ -42,7 +50,7 @@ struct EventSpool {
     mutating func removeFirst() throws {
         events.removeFirst()
         do {
-            try DurableFile.replace(path, with: events.flatMap { $0.jsonBytes() + [0x0A] })
+            try files.replace(path, with: events.flatMap { $0.jsonBytes() + [0x0A] })
         } catch {
             throw SpoolError(path: path, failure: error)
         }

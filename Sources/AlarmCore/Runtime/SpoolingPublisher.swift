@@ -21,7 +21,13 @@ public actor SpoolingPublisher: Service {
 
     public init(publisher: EventPublisher, spoolPath: String, retryBackoff: Backoff = .init(), logger: Logger) throws {
         self.publisher = publisher
-        self.spool = try EventSpool(path: spoolPath)
+        let spool = try EventSpool(path: spoolPath)
+        for (line, reason) in spool.unreadableLines {
+            logger.warning("skipped an unreadable line of the event spool (cut short by a crash, or damaged)", metadata: [
+                "spool": "\(spoolPath)", "line": "\(line)", "reason": "\(reason)",
+            ])
+        }
+        self.spool = spool
         self.retryBackoff = retryBackoff
         self.logger = logger
     }
@@ -33,10 +39,10 @@ public actor SpoolingPublisher: Service {
     /// events still wait). When the spool file cannot be written either (disk full), the event is
     /// still kept, in memory, and published in its turn; only a stop of the process before
     /// beanstalkd is back loses it. That is logged as critical, and ``SpoolError`` is thrown.
-    /// Throws otherwise only when the event cannot be stamped.
+    /// It throws nothing else: stamping never fails (``SequenceCounter``).
     @discardableResult
     public func publish(_ event: AlarmEvent) async throws -> AlarmEvent {
-        let event = try await publisher.stamp(event)
+        let event = await publisher.stamp(event)
         if spool.isEmpty {
             do {
                 try await publisher.publish(event)

@@ -31,14 +31,18 @@ public enum CommandFailure: Error, Sendable, Hashable, CustomStringConvertible {
     case panelError(SystemError)
     /// The panel kept rejecting the frame (`501`).
     case rejected(String)
-    /// The link dropped before the command was acknowledged.
+    /// The link dropped before the command was sent: it did not reach the panel.
     case linkLost(String)
+    /// The link dropped after the command was sent, before the panel answered: the panel may
+    /// have carried it out, so it must not be sent again automatically.
+    case unacknowledged(String)
 
     public var description: String {
         switch self {
         case let .panelError(error): "panel error \(error)"
         case let .rejected(reason): reason
         case let .linkLost(reason): "panel link lost: \(reason)"
+        case let .unacknowledged(reason): "panel link lost after the command was sent, before the panel answered: \(reason)"
         }
     }
 }

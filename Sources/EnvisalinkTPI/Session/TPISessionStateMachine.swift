@@ -42,6 +42,8 @@ public struct TPISessionStateMachine: Sendable {
         case codeRequestIgnored(PanelMessage)
         /// A line that was not a valid frame, or an acknowledgement that matched nothing.
         case protocolProblem(String)
+        /// A `501` or `502` while no command was in flight: the panel reports a problem of its own.
+        case unpromptedError(CommandFailure)
     }
 
     private enum State: Sendable {
@@ -81,13 +83,16 @@ public struct TPISessionStateMachine: Sendable {
         return [.startTimer(.login, after: configuration.loginTimeout)]
     }
 
-    /// The connection is gone; queued and in-flight commands fail.
+    /// The connection is gone: the command in flight ends ``CommandFailure/unacknowledged(_:)``
+    /// (it was sent), queued ones ``CommandFailure/linkLost(_:)`` (they were not).
     public mutating func disconnected(reason: String) -> [Action] {
         var actions: [Action] = [.cancelTimer(.login), .cancelTimer(.acknowledgement), .cancelTimer(.retry), .cancelTimer(.poll)]
         if case let .ready(commands) = state {
-            let failure = CommandFailure.linkLost(reason)
-            for ticket in [commands.inFlight].compactMap({ $0 }) + commands.queue {
-                actions.append(.report(.commandFinished(ticket, .failed(failure))))
+            if let inFlight = commands.inFlight {
+                actions.append(.report(.commandFinished(inFlight, .failed(.unacknowledged(reason)))))
+            }
+            for ticket in commands.queue {
+                actions.append(.report(.commandFinished(ticket, .failed(.linkLost(reason)))))
             }
         }
         state = .disconnected
@@ -184,6 +189,8 @@ public struct TPISessionStateMachine: Sendable {
             retryOrFail(&commands, failure: .panelError(error), retryable: error.isRetryable, now: now, into: &actions)
         case .codeRequired(let partition, _):
             let recent = commands.lastIssued.map { now - $0 <= configuration.codeRequestWindow } ?? false
+            // Answered once per command: a panel that asks again gets no second code.
+            if recent { commands.lastIssued = nil }
             actions.append(.report(recent ? .codeRequested(partition: partition) : .codeRequestIgnored(message)))
         default:
             actions.append(.report(.message(message, frame)))
@@ -220,8 +227,9 @@ public struct TPISessionStateMachine: Sendable {
         let next = commands.queue.removeFirst()
         commands.inFlight = next
         commands.attempts = 1
-        // Only queued commands (with an id) open the window for answering a code request.
-        if next.id != nil { commands.lastIssued = now }
+        // Only queued commands (with an id) open the window for answering a code request, and
+        // not the code answer itself (`200`), which must not reopen the window it closed.
+        if next.id != nil && next.frame.code != Self.codeSendCode { commands.lastIssued = now }
         actions.append(.send(next.frame))
         actions.append(.startTimer(.acknowledgement, after: configuration.acknowledgementTimeout))
     }
@@ -242,7 +250,7 @@ public struct TPISessionStateMachine: Sendable {
         now: ContinuousClock.Instant, into actions: inout [Action]
     ) {
         guard commands.inFlight != nil else {
-            actions.append(.report(.protocolProblem("error reply with no command in flight: \(failure)")))
+            actions.append(.report(.unpromptedError(failure)))
             return
         }
         if retryable && commands.attempts < configuration.maximumCommandAttempts {
@@ -256,6 +264,7 @@ public struct TPISessionStateMachine: Sendable {
         }
     }
 
+    static let codeSendCode = "200"
     static let poll = TPIFrame(validCode: "000", data: "")
     static let statusReport = TPIFrame(validCode: "001", data: "")
 }
