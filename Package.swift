@@ -324,7 +324,7 @@ let package = Package(
         // Test helpers: a real beanstalkd per test, running the built executables.
         .target(
             name: "TestSupport",
-            dependencies: ["Beanstalk"],
+            dependencies: ["Beanstalk", .product(name: "Logging", package: "swift-log")],
             path: "Tests/TestSupport",
             swiftSettings: strictSettings
         ),

@@ -2,7 +2,6 @@ import AlarmCore
 import Beanstalk
 import Logging
 import ServiceLifecycleTestKit
-import Synchronization
 import TestSupport
 import Testing
 
@@ -38,41 +37,6 @@ struct BuriedReleaseTests {
             #expect(buried.metadata["job_id"] == "\(id)")
             #expect(buried.metadata["reason"]?.contains("out of memory") == true, "\(buried)")
             #expect(!logs.entries.contains { $0.message.contains("released for another attempt") }, "\(logs.entries)")
-        }
-    }
-}
-
-/// A logger that keeps every entry, at trace level, for assertions.
-final class RecordedLogs: Sendable {
-    struct Entry: Sendable, CustomStringConvertible {
-        let level: Logger.Level
-        let message: String
-        let metadata: [String: String]
-
-        var description: String { "\(level) \(message) \(metadata.sorted { $0.key < $1.key })" }
-    }
-
-    private let recorded = Mutex<[Entry]>([])
-
-    var entries: [Entry] { recorded.withLock { $0 } }
-
-    var logger: Logger {
-        Logger(label: "test") { _ in Handler(logs: self) }
-    }
-
-    private struct Handler: LogHandler {
-        let logs: RecordedLogs
-        var metadata: Logger.Metadata = [:]
-        var logLevel: Logger.Level = .trace
-
-        subscript(metadataKey key: String) -> Logger.Metadata.Value? {
-            get { metadata[key] }
-            set { metadata[key] = newValue }
-        }
-
-        func log(event: LogEvent) {
-            let all = metadata.merging(event.metadata ?? [:]) { $1 }.mapValues { "\($0)" }
-            logs.recorded.withLock { $0.append(Entry(level: event.level, message: "\(event.message)", metadata: all)) }
         }
     }
 }

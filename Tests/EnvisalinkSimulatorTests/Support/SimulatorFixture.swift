@@ -1,10 +1,11 @@
 import EnvisalinkSimulator
 import Logging
+import TestSupport
 
 /// A simulator running in-process on a free loopback port, with short delays and captured logs.
 struct SimulatorFixture {
     let server: SimulatorServer
-    let logs: CapturedLogs
+    let logs: RecordedLogs
 
     /// The test configuration: free ports, 0.2 s exit and entry delays, 4 zones. Tests of the login
     /// timeout shorten its window themselves (see ``shortLoginWindow(_:)``).
@@ -30,7 +31,7 @@ struct SimulatorFixture {
         _ adjust: (inout SimulatorConfiguration) -> Void = { _ in },
         _ body: (SimulatorFixture) async throws -> Result
     ) async throws -> Result {
-        let logs = CapturedLogs()
+        let logs = RecordedLogs()
         let server = try await SimulatorServer.start(configuration: configuration(adjust), logger: logs.logger)
         let fixture = SimulatorFixture(server: server, logs: logs)
         do {
