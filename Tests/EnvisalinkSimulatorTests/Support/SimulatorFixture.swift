@@ -15,7 +15,8 @@ struct SimulatorFixture {
         configuration.controlPort = 0
         configuration.exitDelay = .milliseconds(200)
         configuration.entryDelay = .milliseconds(200)
-        configuration.splitPause = .milliseconds(150)
+        // Long enough for a reader on a loaded machine to see the two writes of a split frame apart.
+        configuration.splitPause = .seconds(1)
         configuration.zones = SimulatorConfiguration.numberedZones(4)
         adjust(&configuration)
         return configuration
