@@ -51,10 +51,12 @@ HEAVY_TESTS := PushDeliveryTests|PushConsumerTests|SystemTests|ConsumeTests|Exam
 # The fault tests: each runs the whole pipeline (beanstalkd, the simulator, four daemons, mock
 # APNs and FCM) and times recoveries, so they run last, one at a time.
 PIPELINE_TESTS := ReliabilityTests
-# The fuzzers: CPU-bound loops (and schemathesis, hundreds of hostile HTTP connections, and the
-# provider connection's thousands of concurrent requests) that would hold the two cores for
-# seconds, so they run on their own, before the others.
-FUZZ_TESTS := TPIFuzzTests|JobFuzzTests|SchemathesisTests|HostileClientTests|ProviderConnectionTests
+# The fuzzers: CPU-bound loops (and schemathesis, and hundreds of hostile HTTP connections) that
+# would hold the two cores for seconds, so they run on their own, before the others.
+FUZZ_TESTS := TPIFuzzTests|JobFuzzTests|SchemathesisTests|HostileClientTests
+# The provider connection's tests: thousands of concurrent requests over TLS within their 30 s
+# timeouts, which starve the one- and two-second timings of the suites beside them: on their own.
+LOAD_TESTS := ProviderConnectionTests
 # The queue client's tests time beanstalkd's one-second DEADLINE_SOON window, which the start of
 # the hundreds of other tests (each with its own beanstalkd) can make them miss: on their own too.
 QUEUE_TESTS := BeanstalkTests
@@ -65,8 +67,9 @@ test: libraries beanstalkd supervisor python-peer ## Install what the tests need
 ifeq ($(TEST_FLAGS),)
 	$(TEST_ENV) $(SWIFT) test --skip-build --filter '$(FUZZ_TESTS)' --skip Soak
 	$(TEST_ENV) $(SWIFT) test --skip-build --filter '$(QUEUE_TESTS)' --skip Soak
-	$(TEST_ENV) $(SWIFT) test --skip-build --skip '$(HEAVY_TESTS)|$(FUZZ_TESTS)|$(QUEUE_TESTS)|$(PIPELINE_TESTS)' --skip Soak
-	$(TEST_ENV) $(SWIFT) test --skip-build --filter '$(HEAVY_TESTS)' --skip 'Soak|$(FUZZ_TESTS)'
+	$(TEST_ENV) $(SWIFT) test --skip-build --filter '$(LOAD_TESTS)' --skip Soak
+	$(TEST_ENV) $(SWIFT) test --skip-build --skip '$(HEAVY_TESTS)|$(FUZZ_TESTS)|$(QUEUE_TESTS)|$(LOAD_TESTS)|$(PIPELINE_TESTS)' --skip Soak
+	$(TEST_ENV) $(SWIFT) test --skip-build --filter '$(HEAVY_TESTS)' --skip 'Soak|$(LOAD_TESTS)'
 	$(TEST_ENV) $(SWIFT) test --skip-build --filter '$(PIPELINE_TESTS)' --skip Soak --no-parallel
 else
 	$(TEST_ENV) $(SWIFT) test --skip-build $(TEST_FLAGS)
