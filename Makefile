@@ -54,9 +54,10 @@ PIPELINE_TESTS := ReliabilityTests
 # The fuzzers: CPU-bound loops (and schemathesis, and hundreds of hostile HTTP connections) that
 # would hold the two cores for seconds, so they run on their own, before the others.
 FUZZ_TESTS := TPIFuzzTests|JobFuzzTests|SchemathesisTests|HostileClientTests
-# The provider connection's tests: thousands of concurrent requests over TLS within their 30 s
-# timeouts, which starve the one- and two-second timings of the suites beside them: on their own.
-LOAD_TESTS := ProviderConnectionTests
+# The load tests: thousands of concurrent requests or jobs (the provider connection over TLS
+# within its 30 s timeouts, the command API's enqueueing, the queue client's concurrent fan-outs).
+# Beside other suites they starve those suites' one-second timings: one at a time, on their own.
+LOAD_TESTS := ProviderConnectionTests|ConcurrentEnqueueTests|ConcurrentTubeTests
 # The queue client's tests time beanstalkd's one-second DEADLINE_SOON window, which the start of
 # the hundreds of other tests (each with its own beanstalkd) can make them miss: on their own too.
 QUEUE_TESTS := BeanstalkTests
@@ -66,8 +67,8 @@ test: libraries beanstalkd supervisor python-peer ## Install what the tests need
 	$(SWIFT) build --build-tests
 ifeq ($(TEST_FLAGS),)
 	$(TEST_ENV) $(SWIFT) test --skip-build --filter '$(FUZZ_TESTS)' --skip Soak
-	$(TEST_ENV) $(SWIFT) test --skip-build --filter '$(QUEUE_TESTS)' --skip Soak
-	$(TEST_ENV) $(SWIFT) test --skip-build --filter '$(LOAD_TESTS)' --skip Soak
+	$(TEST_ENV) $(SWIFT) test --skip-build --filter '$(QUEUE_TESTS)' --skip 'Soak|$(LOAD_TESTS)'
+	$(TEST_ENV) $(SWIFT) test --skip-build --filter '$(LOAD_TESTS)' --skip Soak --no-parallel
 	$(TEST_ENV) $(SWIFT) test --skip-build --skip '$(HEAVY_TESTS)|$(FUZZ_TESTS)|$(QUEUE_TESTS)|$(LOAD_TESTS)|$(PIPELINE_TESTS)' --skip Soak
 	$(TEST_ENV) $(SWIFT) test --skip-build --filter '$(HEAVY_TESTS)' --skip 'Soak|$(LOAD_TESTS)'
 	$(TEST_ENV) $(SWIFT) test --skip-build --filter '$(PIPELINE_TESTS)' --skip Soak --no-parallel
