@@ -58,9 +58,10 @@ FUZZ_TESTS := TPIFuzzTests|JobFuzzTests|SchemathesisTests|HostileClientTests
 # within its 30 s timeouts, the command API's enqueueing, the queue client's concurrent fan-outs).
 # Beside other suites they starve those suites' one-second timings: one at a time, on their own.
 LOAD_TESTS := ProviderConnectionTests|ConcurrentEnqueueTests|ConcurrentTubeTests
-# The queue client's tests time beanstalkd's one-second DEADLINE_SOON window, which the start of
-# the hundreds of other tests (each with its own beanstalkd) can make them miss: on their own too.
-QUEUE_TESTS := BeanstalkTests
+# The queue client's tests, and the consumer runtime's, time beanstalkd's one-second TTRs and
+# DEADLINE_SOON window, which the start of the hundreds of other tests (each with its own
+# beanstalkd) can make them miss: on their own too.
+QUEUE_TESTS := BeanstalkTests|QueueConsumerTests
 TEST_ENV = HOWALARMING_TEST_PYTHON="$(VENV_PYTHON)" HOWALARMING_BIN_DIR="$$($(SWIFT) build --show-bin-path)"
 
 test: libraries beanstalkd supervisor python-peer ## Install what the tests need if missing, build, run all tests
