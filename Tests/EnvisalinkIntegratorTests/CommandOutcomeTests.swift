@@ -43,9 +43,11 @@ struct CommandOutcomeTests {
             try FileManager.default.createDirectory(atPath: harness.directory.appending("spool.jsonl"), withIntermediateDirectories: false)
             harness.server.signal(SIGUSR1)
             #expect(await harness.panel.control("release").hasPrefix("ok"))
-            // The response is held in memory; a retried job would send the panic again once
-            // beanstalkd takes puts again.
-            try await Task.sleep(for: .seconds(3))
+            // The response is held in memory and the job is done with: a job kept for a retry
+            // would send the panic again once beanstalkd takes puts again.
+            try await waitUntil("the command's job is deleted") {
+                try RawBeanstalkClient(harness.server).stats(tube: "commands")["cmd-delete"] == "1"
+            }
             try FileManager.default.removeItem(atPath: harness.directory.appending("spool.jsonl"))
             try await harness.server.restart()
             let answered = try await harness.events(until: "the answer to police", timeout: .seconds(30)) {
