@@ -28,11 +28,22 @@ CONFIG_DIR ?= /etc/howalarming
 EXECUTABLES := howalarming howalarming-envisalink howalarming-push howalarming-log howalarming-command envisalink-simulator
 # Release builds link the Swift runtime and Foundation statically, which takes a third off each
 # daemon's resident memory (docs/performance.md). Products are built one by one: a build of every
-# target would also link the package plugins' tools, which cannot link that way.
-RELEASE_BUILD := $(SWIFT) build -c release --static-swift-stdlib
+# target would also link the package plugins' tools, which cannot link that way. They are linked
+# by lld, exporting no symbols, and with packed relative relocations when PACKED_RELOCATIONS is
+# yes; auto (the default) packs them when this machine's glibc reads them (2.36 and later), as the
+# executables run where they are built. Building for an older box: make release PACKED_RELOCATIONS=no.
+PACKED_RELOCATIONS ?= auto
+GLIBC_READS_PACKED_RELOCATIONS := $(shell getconf GNU_LIBC_VERSION 2>/dev/null | awk '{ split($$2, v, "."); print (v[1] > 2 || (v[1] == 2 && v[2] >= 36)) ? "yes" : "no" }')
+PACK_RELOCATIONS := $(if $(filter auto,$(PACKED_RELOCATIONS)),$(GLIBC_READS_PACKED_RELOCATIONS),$(PACKED_RELOCATIONS))
+RELEASE_LINK := -Xswiftc -use-ld=lld -Xlinker --no-export-dynamic $(if $(filter yes,$(PACK_RELOCATIONS)),-Xlinker -z -Xlinker pack-relative-relocs)
+RELEASE_BUILD := $(SWIFT) build -c release --static-swift-stdlib $(RELEASE_LINK)
 RELEASE_BIN_DIR = $$($(RELEASE_BUILD) --show-bin-path)
 # More products `make release` builds the same way (make bench adds its own two).
 RELEASE_EXTRA ?=
+# Each executable with an order file (`make symbol-order`) is linked with the functions it runs
+# side by side at the start of .text; lld skips names it no longer defines, `make bench` counts them.
+SYMBOL_ORDER_DIR := deploy/symbol-order
+symbol_order_of = $$(test -f $(SYMBOL_ORDER_DIR)/$(1).txt && echo -Xlinker --symbol-ordering-file=$(CURDIR)/$(SYMBOL_ORDER_DIR)/$(1).txt -Xlinker --no-warn-symbol-ordering)
 
 help: ## List the targets
 	@echo "HowAlarming — make targets:"
@@ -41,8 +52,8 @@ help: ## List the targets
 build: libraries ## Build everything (debug)
 	$(SWIFT) build
 
-release: libraries ## Build the optimized executables, as deployed (swift build -c release --static-swift-stdlib)
-	@for product in $(EXECUTABLES) $(RELEASE_EXTRA); do $(RELEASE_BUILD) --product $$product || exit 1; done
+release: libraries ## Build the optimized executables, as deployed (static Swift runtime, lld, each daemon's functions side by side)
+	@for product in $(EXECUTABLES) $(RELEASE_EXTRA); do $(RELEASE_BUILD) --product $$product $(call symbol_order_of,$$product) || exit 1; done
 
 # The test targets that run TLS servers and clients or the whole system, and the suites that run
 # script consumers with their Python stand-ins (many short-lived processes): run on their own, after the others, so that
@@ -121,7 +132,7 @@ symbol-order: libraries beanstalkd ## Profile the daemons under valgrind and rew
 	@for product in $(SYMBOL_ORDER_DAEMONS); do \
 	    $(RELEASE_BUILD) --product $$product -Xlinker -Map=$(CURDIR)/$(SYMBOL_ORDER_MAPS)/$$product.map || exit 1; \
 	done
-	$(PYTHON) bench/symbol_order.py "$(RELEASE_BIN_DIR)" $(SYMBOL_ORDER_MAPS) deploy/symbol-order
+	$(PYTHON) bench/symbol_order.py "$(RELEASE_BIN_DIR)" $(SYMBOL_ORDER_MAPS) $(SYMBOL_ORDER_DIR)
 
 run: libraries beanstalkd supervisor release ## Run the whole system against the panel simulator, under supervisord (Ctrl-C stops it)
 	deploy/run-local.sh "$(RELEASE_BIN_DIR)"

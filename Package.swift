@@ -1,8 +1,5 @@
 // swift-tools-version:6.2
 import PackageDescription
-#if canImport(Glibc)
-import Glibc
-#endif
 
 /// Settings every HowAlarming target shares: Swift 6 language mode (strict concurrency),
 /// explicit `any`, and no warnings.
@@ -11,37 +8,6 @@ let strictSettings: [SwiftSetting] = [
     .enableUpcomingFeature("InternalImportsByDefault"),
     .treatAllWarnings(as: .error),
 ]
-
-#if canImport(Glibc)
-/// Whether this machine's glibc (which runs what is built here) reads `DT_RELR` relocations.
-let glibcReadsPackedRelocations: Bool = {
-    var version = [CChar](repeating: 0, count: 64)  // "glibc 2.36"
-    guard confstr(Int32(_CS_GNU_LIBC_VERSION), &version, version.count) > 0 else { return false }
-    let numbers = String(decoding: version.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
-        .split(separator: " ").last?.split(separator: ".").compactMap { Int($0) }
-    return !(numbers ?? []).lexicographicallyPrecedes([2, 36])
-}()
-#else
-let glibcReadsPackedRelocations = false
-#endif
-
-/// How an executable is linked in release builds on Linux (`make release` adds
-/// `--static-swift-stdlib`): by lld, exporting no symbols, with packed relative relocations where
-/// glibc reads them (2.36 and later), and with the functions it runs side by side at the start of
-/// .text, as `make symbol-order` profiled them (deploy/symbol-order/<executable>.txt; lld skips
-/// names the executable no longer defines). Each saves resident memory: fewer pages to relocate,
-/// to look symbols up in and to map code from (docs/performance.md).
-func deployedLinking(symbolOrderOf executable: String? = nil) -> [LinkerSetting] {
-    var flags = ["-use-ld=lld", "-Xlinker", "--no-export-dynamic"]
-    if glibcReadsPackedRelocations {
-        flags += ["-Xlinker", "-z", "-Xlinker", "pack-relative-relocs"]
-    }
-    if let executable {
-        let orderFile = "\(Context.packageDirectory)/deploy/symbol-order/\(executable).txt"
-        flags += ["-Xlinker", "--symbol-ordering-file=\(orderFile)", "-Xlinker", "--no-warn-symbol-ordering"]
-    }
-    return [.unsafeFlags(flags, .when(platforms: [.linux], configuration: .release))]
-}
 
 let package = Package(
     name: "howalarming",
@@ -147,8 +113,7 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ],
-            swiftSettings: strictSettings,
-            linkerSettings: deployedLinking(symbolOrderOf: "howalarming-envisalink")
+            swiftSettings: strictSettings
         ),
         // A faithful fake EVL-4 + DSC panel: panel model, TPI server, control port.
         .target(
@@ -172,8 +137,7 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ],
-            swiftSettings: strictSettings,
-            linkerSettings: deployedLinking()
+            swiftSettings: strictSettings
         ),
         // Push delivery: APNs and FCM payloads, error → action tables, JWT/OAuth tokens,
         // the device registry and the delivery ledger.
@@ -222,8 +186,7 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ],
-            swiftSettings: strictSettings,
-            linkerSettings: deployedLinking(symbolOrderOf: "howalarming-push")
+            swiftSettings: strictSettings
         ),
         // The log consumer: every event as one synced JSON line in the audit log.
         .target(
@@ -248,8 +211,7 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ],
-            swiftSettings: strictSettings,
-            linkerSettings: deployedLinking(symbolOrderOf: "howalarming-log")
+            swiftSettings: strictSettings
         ),
         // The command consumer: the phone apps' HTTP API (status, history, commands, devices),
         // API tokens, metrics.
@@ -284,8 +246,7 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ],
-            swiftSettings: strictSettings,
-            linkerSettings: deployedLinking(symbolOrderOf: "howalarming-command")
+            swiftSettings: strictSettings
         ),
         // `howalarming`: the operators' debug CLI.
         .executableTarget(
@@ -299,8 +260,7 @@ let package = Package(
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ],
-            swiftSettings: strictSettings,
-            linkerSettings: deployedLinking(symbolOrderOf: "howalarming")
+            swiftSettings: strictSettings
         ),
         // Benchmarks (`make bench`): the queue client against a raw-socket baseline.
         .executableTarget(

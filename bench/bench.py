@@ -15,6 +15,7 @@ import api as api_part
 import beanstalkd
 import footprint
 import latency
+import order_files
 import push
 import queue_clients as queue_part
 
@@ -152,6 +153,7 @@ def main():
     latency_results = latency.run(bin_dir, full)
     footprint_results, sizes = footprint.run(bin_dir, runs)
     api_results = api_part.run(bin_dir, runs, 10_000 if full else 2_500)
+    order_results = order_files.check(bin_dir)
     stamp = datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%dT%H%M%SZ")
     lines = [f"# make bench{' --full' if full else ''}, {stamp}\n",
              f"Machine: {about['cpu']}, {about['cores']} cores, {about['memory_mb']:,} MB, Linux {about['kernel']}; "
@@ -163,14 +165,20 @@ def main():
     lines += latency_table(latency_results)
     lines += footprint_table(footprint_results, sizes)
     lines += api_table(api_results)
+    lines += order_files.table(order_results)
     report = "\n".join(lines) + "\n"
     os.makedirs("bench/results", exist_ok=True)
     with open(f"bench/results/{stamp}.md", "w") as file:
         file.write(report)
     with open(f"bench/results/{stamp}.json", "w") as file:
         json.dump({"machine": about, "runs": runs, "count": count, "queue": queue_results,
-                   "push": push_results, "latency": latency_results, "footprint": footprint_results, "binary_mb": sizes, "api": api_results}, file, indent=1)
+                   "push": push_results, "latency": latency_results, "footprint": footprint_results, "binary_mb": sizes, "api": api_results,
+                   "order_files": order_results}, file, indent=1)
     print(report)
+    for result in order_results:
+        if result["stale"]:
+            print(f"warning: {order_files.ORDER_DIR}/{result['executable']}.txt no longer matches the executable "
+                  f"({result['missing']:,} of {result['names']:,} names gone): run `make symbol-order`", file=sys.stderr)
     print(f"stored in bench/results/{stamp}.md and .json", file=sys.stderr)
 
 

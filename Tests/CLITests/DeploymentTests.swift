@@ -49,8 +49,8 @@ import TestSupport
         #expect(settings.filter { $0.key == "user" }.allSatisfy { $0.value == "howalarming" })
     }
 
-    /// The release link of each daemon and the CLI reads its order file (Package.swift): a missing
-    /// one fails `make release`, an empty one would quietly give back the memory it saves.
+    /// `make release` links each daemon and the CLI with its order file: a missing or an empty one
+    /// would quietly give back the memory it saves (`make bench` also reports stale ones).
     @Test(arguments: daemons + ["howalarming"])
     func everyDaemonHasTheFunctionsItRunsInOrder(executable: String) throws {
         let text = try String(contentsOfFile: "\(Self.repository)/deploy/symbol-order/\(executable).txt", encoding: .utf8)

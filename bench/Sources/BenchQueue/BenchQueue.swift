@@ -28,8 +28,11 @@ struct BenchQueue: AsyncParsableCommand {
         let result = switch client {
         case .swift where onEventLoop:
             // Every connection of the measurement is on this one loop (BenchLoop.group).
-            try await withTaskExecutorPreference(EventLoopTaskExecutor(BenchLoop.group.next())) {
-                try await SwiftQueueClient.measure(workload)
+            try await withTaskExecutorPreference(EventLoopTaskExecutor(BenchLoop.loop)) {
+                let result = try await SwiftQueueClient.measure(workload)
+                // A measurement whose task left the loop would be the default executor's, mislabelled.
+                guard BenchLoop.loop.inEventLoop else { throw ExecutorPreferenceLost() }
+                return result
             }
         case .swift: try await SwiftQueueClient.measure(workload)
         case .raw: try RawQueueClient.measure(workload)
@@ -62,4 +65,10 @@ struct QueueWorkload: Sendable {
 /// The one event loop the Swift client's connections use, so a task can be pinned to it.
 enum BenchLoop {
     static let group = MultiThreadedEventLoopGroup(numberOfThreads: 1)
+    static let loop = group.next()
+}
+
+/// The `--on-event-loop` task ran off its loop: the executor preference no longer holds.
+struct ExecutorPreferenceLost: Error, CustomStringConvertible {
+    var description: String { "the measurement's task did not resume on the connection's event loop" }
 }
