@@ -7,8 +7,10 @@ public import ServiceLifecycle
 /// Builds the alarm integrator's services from the configuration; `main` runs them.
 public enum EnvisalinkIntegratorApp {
     /// The services: the spool flusher, the sequence file monitor, the event reporter, the panel link and the command consumer.
-    /// - Throws: a ``ConfigError`` naming the key when something required is missing, or a
-    ///   ``SequenceStateError`` when `sequence_file` holds something other than a sequence number.
+    /// - Throws: a ``ConfigError`` naming the key when something required is missing or the
+    ///   directory of `sequence_file` cannot be created, a ``SequenceStateError`` when
+    ///   `sequence_file` holds something other than a sequence number, or a
+    ///   ``SentCommandRecordError`` when the record of sent commands beside it cannot be read.
     public static func services(configuration: HowAlarmingConfig, logger: Logger) throws -> [any Service] {
         guard let panel = configuration.envisalink else {
             throw ConfigError(keyPath: "envisalinkd", reason: "is required: the integrator needs the panel's host, port and password")
@@ -19,10 +21,14 @@ public enum EnvisalinkIntegratorApp {
                 host: panel.host, port: panel.port, password: password,
                 session: TPISessionConfiguration(pollInterval: .seconds(panel.pollInterval))),
             logger: logger)
+        try StateDirectory.ensure(holding: panel.sequenceFile, key: "envisalinkd.sequence_file")
         let sequence = SequenceCounter(stateFile: panel.sequenceFile)
         // Its own writes are atomic, so a file that holds no number is not its own, or was damaged
         // outside it: refuse to start (where someone is watching) rather than overwrite it.
         if let problem = sequence.startupProblem { throw problem }
+        let sentCommands = try SentCommandRecord(
+            path: SentCommandRecord.path(besideSequenceFile: panel.sequenceFile),
+            retention: .seconds(panel.commandMaxAge) + SentCommandRecord.margin, now: LinkEventReporter.now())
         let publisher = try SpoolingPublisher(
             publisher: EventPublisher(
                 endpoint: configuration.beanstalkd.endpoint, tubes: configuration.beanstalkd.consumerEventTubes,
@@ -34,7 +40,7 @@ public enum EnvisalinkIntegratorApp {
             link: link, publisher: publisher, mapper: PanelEventMapper(zoneNames: panel.zones),
             masterCode: panel.codeMaster, logger: logger)
         let handler = PanelCommandHandler(
-            link: link, publisher: publisher, masterCode: panel.codeMaster,
+            link: link, publisher: publisher, sentCommands: sentCommands, masterCode: panel.codeMaster,
             allowedRawCodes: Set(panel.allowedRawCodes), maximumAge: .seconds(panel.commandMaxAge))
         let commands = QueueConsumer<AlarmCommand>(
             endpoint: configuration.beanstalkd.endpoint,

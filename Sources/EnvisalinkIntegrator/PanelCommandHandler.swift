@@ -9,25 +9,34 @@ import Foundation
 
 /// Carries out commands from the command tubes on the panel.
 ///
-/// Each command is checked (age, allow-list), echoed as a `command` event with codes
-/// masked, sent, and answered by a `response` event; both carry the command's id as
+/// Each command is checked (age, allow-list), recorded as sent, echoed as a `command` event with
+/// codes masked, sent, and answered by a `response` event; both carry the command's id as
 /// `command_id`. While the link is down a command waits (the job is retried) until it is
 /// older than the configured maximum age (``CommandAge``: its age in the queue, tightened by its
 /// timestamp): an alarm command is never sent late. Once a command
 /// has gone out to the panel its job is never retried: a command the panel may have carried out
 /// is never sent again automatically, and a response that cannot be published does not undo that.
+/// Nor does a crash: the ``SentCommandRecord`` is on disk before the frame goes out, and a job
+/// found in it (handed out again after a crash or a lost reservation) is answered `unknown`,
+/// not sent. A command that cannot be recorded is refused, never sent unrecorded.
 struct PanelCommandHandler: Sendable {
     let link: PanelLink
     let publisher: SpoolingPublisher
+    let sentCommands: SentCommandRecord
     let masterCode: Secret?
     let allowedRawCodes: Set<String>
     let maximumAge: Duration
 
     func handle(_ command: AlarmCommand, context: JobContext) async throws -> JobOutcome {
         var command = command
+        let now = LinkEventReporter.now()
+        if let earlier = await sentCommands.sending(of: context.jobID, commandID: command.id) {
+            await respondToRepeat(of: earlier, command, now: now, context)
+            return .done
+        }
+        let idFromJob = command.id != nil
         if command.id == nil { command.id = UUID() }
         let id = command.id!
-        let now = LinkEventReporter.now()
         let age = CommandAge(queued: try await context.age(), timestamp: command.timestamp, now: now)
         if age.exceeds(maximumAge) {
             await respond(to: command, code: "expired", age.refusal(limit: maximumAge), context)
@@ -47,6 +56,9 @@ struct PanelCommandHandler: Sendable {
             context.logger.info("panel link down: command waits", metadata: ["command_id": "\(id)"])
             return .retry(after: .seconds(2))
         }
+        guard await recordSending(SentCommand(job: context.jobID, sent: now, commandID: id, idFromJob: idFromJob), command, context) else {
+            return .done
+        }
         await publisher.publishReportingFailures(AlarmEvent(
             type: .command, code: frame.code, message: "Sending \(Self.describe(command.action)) to the panel",
             raw: frame.redacted, timestamp: now, partition: command.partition, commandID: id), logger: context.logger)
@@ -56,6 +68,7 @@ struct PanelCommandHandler: Sendable {
         case let .failed(.linkLost(reason)):
             context.logger.info("panel link lost before the command was sent; it waits for the link",
                                 metadata: ["command_id": "\(id)", "reason": "\(reason)"])
+            await forgetSending(context)
             return .retry(after: .seconds(2))
         case let .failed(.unacknowledged(reason)):
             context.logger.warning("panel link lost after the command was sent: outcome unknown, not sent again",
@@ -81,7 +94,7 @@ struct PanelCommandHandler: Sendable {
         }
     }
 
-    private func respond(to command: AlarmCommand, code: String, _ message: String, _ context: JobContext) async {
+    func respond(to command: AlarmCommand, code: String, _ message: String, _ context: JobContext) async {
         await publisher.publishReportingFailures(AlarmEvent(
             type: .response, code: code, message: message, raw: "", timestamp: LinkEventReporter.now(),
             partition: command.partition, commandID: command.id), logger: context.logger)

@@ -57,4 +57,45 @@ struct CommandOutcomeTests {
             #expect(try await timesReceived("060", harness) == 1, "the panic reached the panel once")
         }
     }
+
+    @Test func aCommandWhoseJobComesBackAfterBeanstalkdRestartedIsReportedNotResent() async throws {
+        try await IntegratorHarness.run { harness in
+            try await harness.waitForLogin()
+            #expect(await harness.panel.control("hold 060").hasPrefix("ok"))
+            try await harness.send(#"{"type":"command","code":"police","id":"6f1c5a2e-0000-4000-8000-00000000000a"}"#)
+            #expect(await harness.panel.simulator.wait(timeout: .seconds(10)) { $0.received.contains { $0.code == "060" } })
+            // beanstalkd restarts with its binlog: the reservation is gone, the job ready again.
+            try await harness.server.kill()
+            try await harness.server.restart()
+            #expect(await harness.panel.control("release").hasPrefix("ok"))
+            var responses: [AlarmEvent] = []
+            while responses.count < 2 {
+                let answered = try await harness.events(until: "an answer to police", timeout: .seconds(30)) {
+                    $0.type == .response && $0.commandID?.uuidString.lowercased() == "6f1c5a2e-0000-4000-8000-00000000000a"
+                }
+                responses.append(try #require(answered.last))
+            }
+            #expect(responses.map(\.code) == ["500", "unknown"], "\(responses.map(\.message))")
+            #expect(responses.last?.message.contains("not sent again") == true)
+            #expect(try await timesReceived("060", harness) == 1, "the panic reached the panel once")
+        }
+    }
+
+    @Test func aCommandThatCannotBeRecordedAsSentIsRefusedNotSent() async throws {
+        try await IntegratorHarness.run(configure: { configuration in
+            // The record's temporary file is a directory: every write of the record fails, as on a full disk.
+            let record = configuration.envisalink!.sequenceFile + ".sent-commands"
+            try! FileManager.default.createDirectory(atPath: record + ".tmp", withIntermediateDirectories: false)
+        }) { harness in
+            try await harness.waitForLogin()
+            try await harness.send(#"{"type":"command","code":"police","id":"6f1c5a2e-0000-4000-8000-00000000000b"}"#)
+            let answered = try await harness.events(until: "the answer to police") {
+                $0.type == .response && $0.commandID?.uuidString.lowercased() == "6f1c5a2e-0000-4000-8000-00000000000b"
+            }
+            let response = try #require(answered.last)
+            #expect(response.code == "refused" && response.message.contains("sequence.sent-commands cannot be written"), "\(response.message)")
+            #expect(!answered.contains { $0.type == .command }, "no echo: nothing was sent")
+            #expect(try await timesReceived("060", harness) == 0, "the panic did not reach the panel")
+        }
+    }
 }

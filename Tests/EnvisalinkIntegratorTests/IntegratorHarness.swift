@@ -33,14 +33,7 @@ struct IntegratorHarness {
     ) async throws {
         try await withTemporaryDirectory { directory in
             try await withBinloggedBeanstalkd { server in
-                var panelConfiguration = SimulatorConfiguration()
-                panelConfiguration.port = 0
-                panelConfiguration.password = IntegratorHarness.password
-                panelConfiguration.masterCode = IntegratorHarness.masterCode
-                panelConfiguration.zones = [SimulatedZone(number: 1, name: "Front door"), SimulatedZone(number: 2, name: "Hall PIR")]
-                panelConfiguration.exitDelay = .milliseconds(300)
-                panelConfiguration.entryDelay = .milliseconds(300)
-                let panel = try await SimulatorServer.start(configuration: panelConfiguration, logger: quietLogger)
+                let panel = try await startPanel()
                 let harness = IntegratorHarness(server: server, panel: panel, directory: directory)
                 var configuration = harness.configuration(password: password)
                 configure(&configuration)
@@ -60,6 +53,18 @@ struct IntegratorHarness {
                 await panel.shutdown()
             }
         }
+    }
+
+    /// Starts the simulated panel in-process on a free port, with the harness's password, master code and two zones.
+    static func startPanel() async throws -> SimulatorServer {
+        var configuration = SimulatorConfiguration()
+        configuration.port = 0
+        configuration.password = IntegratorHarness.password
+        configuration.masterCode = IntegratorHarness.masterCode
+        configuration.zones = [SimulatedZone(number: 1, name: "Front door"), SimulatedZone(number: 2, name: "Hall PIR")]
+        configuration.exitDelay = .milliseconds(300)
+        configuration.entryDelay = .milliseconds(300)
+        return try await SimulatorServer.start(configuration: configuration, logger: quietLogger)
     }
 
     private func configuration(password: String) -> HowAlarmingConfig {

@@ -5,19 +5,27 @@ import Glibc
 /// Writes that are on disk when they return: every write is followed by `fsync`, and so is every
 /// change of a directory entry (a file created, a rename), so the file is still found after a
 /// power loss.
-struct DurableFile: Sendable {
+public struct DurableFile: Sendable {
     /// A write that did not reach the disk: which step failed, and the system's reason.
-    struct Failure: Error {
-        let operation: String
-        let errorNumber: Int32
+    public struct Failure: Error {
+        /// The step: `open`, `write`, `sync` or `replace`.
+        public let operation: String
+        /// The `errno` of the failed step.
+        public let errorNumber: Int32
 
-        var reason: String { String(cString: strerror(errorNumber)) }
+        /// The system's words for ``errorNumber``, e.g. `No space left on device`.
+        public var reason: String { String(cString: strerror(errorNumber)) }
     }
 
     /// The system calls it makes: the real ones, or a test's.
     let system: any FileSystemCalls
 
-    init(system: any FileSystemCalls = PosixFileSystem()) {
+    /// Writes through the real system calls.
+    public init() {
+        self.init(system: PosixFileSystem())
+    }
+
+    init(system: any FileSystemCalls) {
         self.system = system
     }
 
@@ -36,7 +44,7 @@ struct DurableFile: Sendable {
     }
 
     /// Replaces the file at `path` with `bytes` atomically: a crash leaves the old or the new file.
-    func replace(_ path: String, with bytes: [UInt8]) throws(Failure) {
+    public func replace(_ path: String, with bytes: [UInt8]) throws(Failure) {
         let temporary = path + ".tmp"
         try write(bytes, into: try system.open(temporary, flags: O_WRONLY | O_CREAT | O_TRUNC))
         try system.rename(temporary, to: path)
