@@ -101,6 +101,16 @@ let package = Package(
         // libyaml (Debian's libyaml-dev), which the configuration loader composes: YAML without
         // Foundation, which Yams would bring into every executable.
         .systemLibrary(name: "CLibYAML", pkgConfig: "yaml-0.1", providers: [.apt(["libyaml-dev"])]),
+        // What HowAlarming's SQLite databases share (the push registry, the command API's store):
+        // opening and versioned migrations (`VersionedDatabase`), times as UTC text (`DatabaseTime`).
+        .target(
+            name: "AlarmStorage",
+            dependencies: [
+                "AlarmCore",
+                .product(name: "GRDB", package: "GRDB.swift"),
+            ],
+            swiftSettings: strictSettings
+        ),
         // The Envisalink TPI (DSC) protocol: frame codec, panel messages → events, commands, session.
         .target(
             name: "EnvisalinkTPI",
@@ -181,6 +191,7 @@ let package = Package(
             name: "PushDelivery",
             dependencies: [
                 "AlarmCore",
+                "AlarmStorage",
                 "Beanstalk",
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "JWTKit", package: "jwt-kit"),
@@ -257,8 +268,8 @@ let package = Package(
             name: "CommandAPI",
             dependencies: [
                 "AlarmCore",
+                "AlarmStorage",
                 "Beanstalk",
-                "PushDelivery",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdTLS", package: "hummingbird"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
@@ -411,6 +422,7 @@ let package = Package(
                 "PushDelivery",
                 "PushMocks",
                 "AlarmCore",
+                "AlarmStorage",
                 "TestSupport",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
@@ -470,7 +482,6 @@ let package = Package(
                 "CommandAPI",
                 "AlarmCore",
                 "Beanstalk",
-                "PushDelivery",
                 "TestSupport",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),

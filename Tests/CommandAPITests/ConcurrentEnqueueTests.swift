@@ -1,7 +1,6 @@
 import AlarmCore
 import Beanstalk
 import NIOCore
-import PushDelivery
 import Testing
 
 /// `POST /v1/commands` racing `POST /v1/devices`: the API puts both on one beanstalkd connection,

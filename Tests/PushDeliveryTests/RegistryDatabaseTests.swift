@@ -1,3 +1,4 @@
+import AlarmCore
 import Foundation
 @testable import PushDelivery
 import TestSupport

@@ -6,7 +6,6 @@ import Foundation
 #endif
 import Hummingbird
 import Logging
-import PushDelivery
 
 /// `POST /v1/devices` and `DELETE /v1/devices/{token}`: validated registration messages for the
 /// push consumer, put on its registration tube; 202.
