@@ -298,17 +298,28 @@ let package = Package(
             swiftSettings: strictSettings,
             linkerSettings: deployedLinking(symbolOrderOf: "howalarming-command")
         ),
-        // `howalarming`: the operators' debug CLI.
+        // The script consumer (`howalarming consume --exec`): a program run for every event of a
+        // tube, in a process group of its own, with a timeout; its exit status settles the job.
+        .target(
+            name: "ScriptConsumer",
+            dependencies: [
+                "AlarmCore",
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+            ],
+            swiftSettings: strictSettings
+        ),
+        // `howalarming`: the operators' debug CLI; `consume` is a thin layer over ScriptConsumer.
         .executableTarget(
             name: "HowAlarmingCLI",
             dependencies: [
                 "AlarmCore",
                 "Beanstalk",
+                "ScriptConsumer",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "NIOCore", package: "swift-nio"),
-                .product(name: "NIOPosix", package: "swift-nio"),
-                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ],
             swiftSettings: strictSettings,
             linkerSettings: deployedLinking(symbolOrderOf: "howalarming")
