@@ -1,5 +1,6 @@
 import AlarmCore
 import ArgumentParser
+import Logging
 import ScriptConsumer
 
 extension HowAlarming {

@@ -1,4 +1,5 @@
 import AlarmCore
+import Logging
 import ServiceLifecycle
 
 /// The log consumer's handler: each event from the queue into the ``EventLog``, and its summary

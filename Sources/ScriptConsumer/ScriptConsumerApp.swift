@@ -2,6 +2,7 @@ public import AlarmCore
 public import Logging
 import NIOPosix
 import ServiceLifecycle
+import UnixSignals
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else

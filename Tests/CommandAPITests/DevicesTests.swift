@@ -1,4 +1,5 @@
 import AlarmCore
+import CommandAPI
 import Foundation
 import Testing
 

@@ -1,5 +1,6 @@
 import AlarmCore
 import Foundation
+import GRDB
 @testable import PushDelivery
 import TestSupport
 import Testing

@@ -1,9 +1,5 @@
 import AlarmCore
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
+import Foundation  // removingPercentEncoding is not in FoundationEssentials
 import Hummingbird
 import Logging
 

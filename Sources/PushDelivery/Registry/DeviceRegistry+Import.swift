@@ -1,5 +1,6 @@
 public import AlarmCore
 import AlarmStorage
+import GRDB
 
 /// Importing many tokens at once, for migrating an existing app's users.
 extension DeviceRegistry {
