@@ -2,10 +2,12 @@
 import PackageDescription
 
 /// Settings every HowAlarming target shares: Swift 6 language mode (strict concurrency),
-/// explicit `any`, and no warnings.
+/// explicit `any`, imports that are internal unless marked and that each file must make itself
+/// (a member is visible only where its module is imported), and no warnings.
 let strictSettings: [SwiftSetting] = [
     .enableUpcomingFeature("ExistentialAny"),
     .enableUpcomingFeature("InternalImportsByDefault"),
+    .enableUpcomingFeature("MemberImportVisibility"),
     .treatAllWarnings(as: .error),
 ]
 
@@ -36,6 +38,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-nio-ssl.git", from: "2.37.6"),
         .package(url: "https://github.com/apple/swift-nio-http2.git", from: "1.46.0"),
         .package(url: "https://github.com/apple/swift-certificates.git", from: "1.21.1"),
+        .package(url: "https://github.com/apple/swift-asn1.git", from: "1.7.4"),
         .package(url: "https://github.com/hummingbird-project/hummingbird.git", from: "2.28.1"),
         .package(url: "https://github.com/apple/swift-http-types.git", from: "1.8.0"),
         .package(url: "https://github.com/apple/swift-metrics.git", from: "2.13.0"),
@@ -67,13 +70,22 @@ let package = Package(
         // libyaml (Debian's libyaml-dev), which the configuration loader composes: YAML without
         // Foundation, which Yams would bring into every executable.
         .systemLibrary(name: "CLibYAML", pkgConfig: "yaml-0.1", providers: [.apt(["libyaml-dev"])]),
+        // What HowAlarming's SQLite databases share (the push registry, the command API's store):
+        // opening and versioned migrations (`VersionedDatabase`), times as UTC text (`DatabaseTime`).
+        .target(
+            name: "AlarmStorage",
+            dependencies: [
+                "AlarmCore",
+                .product(name: "GRDB", package: "GRDB.swift"),
+            ],
+            swiftSettings: strictSettings
+        ),
         // The Envisalink TPI (DSC) protocol: frame codec, panel messages → events, commands, session.
         .target(
             name: "EnvisalinkTPI",
             dependencies: [
                 "AlarmCore",
                 .product(name: "NIOCore", package: "swift-nio"),
-                .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: strictSettings
         ),
@@ -99,6 +111,7 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "UnixSignals", package: "swift-service-lifecycle"),
             ],
             swiftSettings: strictSettings
         ),
@@ -119,6 +132,7 @@ let package = Package(
         .target(
             name: "EnvisalinkSimulator",
             dependencies: [
+                "AlarmCore",
                 "EnvisalinkTPI",
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
@@ -136,6 +150,7 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "UnixSignals", package: "swift-service-lifecycle"),
             ],
             swiftSettings: strictSettings
         ),
@@ -145,6 +160,7 @@ let package = Package(
             name: "PushDelivery",
             dependencies: [
                 "AlarmCore",
+                "AlarmStorage",
                 "Beanstalk",
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "JWTKit", package: "jwt-kit"),
@@ -156,6 +172,7 @@ let package = Package(
                 .product(name: "NIOHTTP1", package: "swift-nio"),
                 .product(name: "NIOTLS", package: "swift-nio"),
                 .product(name: "NIOHTTP2", package: "swift-nio-http2"),
+                .product(name: "NIOHPACK", package: "swift-nio-http2"),
                 .product(name: "NIOSSL", package: "swift-nio-ssl"),
             ],
             swiftSettings: strictSettings
@@ -193,8 +210,6 @@ let package = Package(
             name: "LogConsumer",
             dependencies: [
                 "AlarmCore",
-                "Beanstalk",
-                .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ],
@@ -219,8 +234,8 @@ let package = Package(
             name: "CommandAPI",
             dependencies: [
                 "AlarmCore",
+                "AlarmStorage",
                 "Beanstalk",
-                "PushDelivery",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdTLS", package: "hummingbird"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
@@ -248,17 +263,30 @@ let package = Package(
             ],
             swiftSettings: strictSettings
         ),
-        // `howalarming`: the operators' debug CLI.
+        // The script consumer (`howalarming consume --exec`): a program run for every event of a
+        // tube, in a process group of its own, with a timeout; its exit status settles the job.
+        .target(
+            name: "ScriptConsumer",
+            dependencies: [
+                "AlarmCore",
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "UnixSignals", package: "swift-service-lifecycle"),
+            ],
+            swiftSettings: strictSettings
+        ),
+        // `howalarming`: the operators' debug CLI; `consume` is a thin layer over ScriptConsumer.
         .executableTarget(
             name: "HowAlarmingCLI",
             dependencies: [
                 "AlarmCore",
                 "Beanstalk",
+                "ScriptConsumer",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "NIOCore", package: "swift-nio"),
-                .product(name: "NIOPosix", package: "swift-nio"),
-                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ],
             swiftSettings: strictSettings
         ),
@@ -357,6 +385,7 @@ let package = Package(
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOSSL", package: "swift-nio-ssl"),
                 .product(name: "X509", package: "swift-certificates"),
+                .product(name: "SwiftASN1", package: "swift-asn1"),
                 .product(name: "JWTKit", package: "jwt-kit"),
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "CryptoExtras", package: "swift-crypto"),
@@ -371,6 +400,7 @@ let package = Package(
                 "PushDelivery",
                 "PushMocks",
                 "AlarmCore",
+                "AlarmStorage",
                 "TestSupport",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
@@ -430,7 +460,6 @@ let package = Package(
                 "CommandAPI",
                 "AlarmCore",
                 "Beanstalk",
-                "PushDelivery",
                 "TestSupport",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),

@@ -2,6 +2,7 @@ public import AlarmCore
 public import ArgumentParser
 public import Logging
 public import ServiceLifecycle
+import UnixSignals
 
 #if canImport(FoundationEssentials)
 import FoundationEssentials

@@ -1,3 +1,4 @@
+import AlarmCore
 import EnvisalinkTPI
 
 /// Arming, the entry delay, alarms, disarming, and the timers that drive them.

@@ -1,3 +1,4 @@
+import AlarmCore
 import EnvisalinkTPI
 
 /// What the operator (control port, stdin, tests) does to the panel: zones and troubles.

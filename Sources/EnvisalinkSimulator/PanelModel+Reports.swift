@@ -1,3 +1,4 @@
+import AlarmCore
 import EnvisalinkTPI
 
 /// The reports the panel sends on request: `001` status, `615` zone timers, `616` bypassed zones.

@@ -1,4 +1,5 @@
 import EnvisalinkTPI
+import Logging
 
 /// The control interface: what operators and tests do to the simulated EVL and panel.
 extension Simulator {

@@ -1,4 +1,5 @@
 import EnvisalinkTPI
+import Logging
 
 /// `drop-after`, `hold`/`release` and `fail`: a command that is carried out but never answered,
 /// one answered late, one answered with a `502`, for the integrator's failure paths.

@@ -1,3 +1,5 @@
+import Logging
+
 /// The simulator's timers: the login window and the panel's delays and repeats.
 extension Simulator {
     /// Starts (or restarts) a timer. Each start gets a token, so a timer that was cancelled or

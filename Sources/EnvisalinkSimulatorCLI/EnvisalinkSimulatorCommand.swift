@@ -4,6 +4,7 @@ import EnvisalinkSimulator
 import Foundation
 import Logging
 import ServiceLifecycle
+import UnixSignals
 
 /// `envisalink-simulator`: a fake Envisalink EVL-4 with a DSC PowerSeries panel behind it.
 @main

@@ -3,6 +3,7 @@ public import FoundationEssentials
 #else
 public import Foundation
 #endif
+import AlarmCore
 
 /// What one line from the TPI link turned out to be.
 public enum TPILine: Sendable, Hashable {

@@ -1,13 +1,7 @@
 import AlarmCore
 import ArgumentParser
 import Logging
-import NIOPosix
-import ServiceLifecycle
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
+import ScriptConsumer
 
 extension HowAlarming {
     /// A script consumer: runs a program for every event of a tube.
@@ -78,7 +72,7 @@ extension HowAlarming {
             }
             guard maxAttempts >= 1 else { throw ValidationError("--max-attempts must be at least 1") }
             guard let program = command.first else { throw ValidationError("give the program to run last: --exec PROGRAM [ARGUMENT...]") }
-            _ = try ProgramPath.resolve(program)
+            _ = try programPath(program)
         }
 
         func run() async throws {
@@ -87,40 +81,24 @@ extension HowAlarming {
             try ConsumeTube.check(tube, in: configuration, logger: queue.logger)
             // Fail fast with a clear error when beanstalkd is not there at all; later outages are waited out.
             await (try queue.connect(configuration)).close()
-            let executable = try ProgramPath.resolve(command[0])
+            let executable = try programPath(command[0])
             var logger = queue.logger
             logger[metadataKey: "tube"] = "\(tube)"
             logger.info("running a program for every event", metadata: ["program": "\(executable)"])
-
-            let threads = NIOThreadPool(numberOfThreads: 2)
-            threads.start()
-            let consumer = makeConsumer(tube: tube, executable: executable, configuration: configuration, threads: threads, logger: logger)
-            let group = ServiceGroup(services: [consumer], gracefulShutdownSignals: [.sigterm, .sigint], logger: logger)
-            do {
-                try await group.run()
-                try await threads.shutdownGracefully()
-            } catch {
-                try? await threads.shutdownGracefully()
-                throw error
-            }
+            let settings = ScriptConsumerSettings(
+                tube: tube, executable: executable, arguments: Array(command.dropFirst()),
+                timeout: .seconds(timeout), killAfter: .seconds(killAfter), buryExitCode: buryExitCode,
+                maximumAttempts: maxAttempts)
+            try await ScriptConsumerApp.run(settings, configuration: configuration, logger: logger)
         }
 
-        private func makeConsumer(
-            tube: TubeName, executable: String, configuration: HowAlarmingConfig, threads: NIOThreadPool, logger: Logger
-        ) -> QueueConsumer<AlarmEvent> {
-            let handler = ScriptHandler(
-                runner: ScriptRunner(
-                    executable: executable, arguments: Array(command.dropFirst()),
-                    timeout: .seconds(timeout), killAfter: .seconds(killAfter), threads: threads),
-                environment: ScriptEnvironment(
-                    inherited: ProcessInfo.processInfo.environment, tube: tube, maximumAttempts: maxAttempts,
-                    buryExitCode: buryExitCode, configPath: configuration.path),
-                policy: ScriptOutcomePolicy(buryExitCode: buryExitCode))
-            return QueueConsumer<AlarmEvent>(
-                endpoint: configuration.beanstalkd.endpoint,
-                configuration: ConsumerConfiguration(tubes: [tube], maximumAttempts: maxAttempts),
-                logger: logger,
-                handler: handler.handle)
+        /// The path of `program`, or a usage error saying why there is none.
+        private func programPath(_ program: String) throws -> String {
+            do {
+                return try ProgramPath.resolve(program)
+            } catch {
+                throw ValidationError(error.description)
+            }
         }
     }
 }

@@ -1,3 +1,4 @@
+import AlarmCore
 import DaemonSupport
 public import ArgumentParser
 public import CommandAPI

@@ -1,3 +1,4 @@
+import AlarmCore
 import PushDelivery
 
 #if canImport(FoundationEssentials)

@@ -2,11 +2,7 @@ import AlarmCore
 import ArgumentParser
 import PushDelivery
 
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
+import Foundation  // Error.localizedDescription is not in FoundationEssentials
 
 /// `howalarming-push devices …`: the registered phones.
 struct Devices: AsyncParsableCommand {

@@ -1,6 +1,6 @@
 public import AlarmCore
 public import ArgumentParser
-public import PushDelivery
+import PushDelivery
 import DaemonSupport
 import PushConsumer
 

@@ -1,6 +1,8 @@
+import AlarmCore
 import ArgumentParser
 import DaemonSupport
 import PushConsumer
+import PushDelivery
 import ServiceLifecycle
 
 /// `howalarming-push [run]`: the push consumer daemon.

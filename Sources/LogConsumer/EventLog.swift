@@ -55,7 +55,7 @@ public actor EventLog {
     ///   stays in the file, as far as the system allows (see ``LogFile/append(_:)``).
     public func append(_ event: AlarmEvent) throws(EventLogError) -> Outcome {
         let file = try openFile()
-        let key = event.logKey
+        let key = event.stableID
         if recent.contains(key) { return .duplicate }
         let line = event.jsonBytes() + [UInt8(ascii: "\n")]
         do {
@@ -115,7 +115,7 @@ public actor EventLog {
                 unreadable += 1
                 return
             }
-            newestFirst.append(event.logKey)
+            newestFirst.append(event.stableID)
         }
         let seen = try file.forEachLineFromEnd(limit: recent.capacity, collect)
         if seen < recent.capacity {

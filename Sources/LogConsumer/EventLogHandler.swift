@@ -1,4 +1,5 @@
 import AlarmCore
+import Logging
 import ServiceLifecycle
 
 /// The log consumer's handler: each event from the queue into the ``EventLog``, and its summary
@@ -26,13 +27,13 @@ struct EventLogHandler: Sendable {
                     printLine(JournalLine.format(event))
                     return .done
                 case .duplicate:
-                    logger.notice("event already in the log: not written again", metadata: ["event_id": "\(event.logKey)"])
+                    logger.notice("event already in the log: not written again", metadata: ["event_id": "\(event.stableID)"])
                     return .done
                 }
             } catch {
                 failures += 1
                 logger.error("cannot write the event log; the event stays queued and is tried again", metadata: [
-                    "event_id": "\(event.logKey)", "operation": "\(error.operation)", "path": "\(error.path)",
+                    "event_id": "\(event.stableID)", "operation": "\(error.operation)", "path": "\(error.path)",
                     "error": "\(error.reason)", "attempt": "\(failures)",
                 ])
             }

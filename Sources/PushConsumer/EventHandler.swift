@@ -1,4 +1,5 @@
 import AlarmCore
+import Logging
 import PushDelivery
 
 #if canImport(FoundationEssentials)

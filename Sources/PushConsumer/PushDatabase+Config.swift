@@ -1,4 +1,5 @@
 public import AlarmCore
+import Foundation
 public import PushDelivery
 
 extension PushDatabase {

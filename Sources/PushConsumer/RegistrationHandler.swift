@@ -1,4 +1,5 @@
 import AlarmCore
+import Logging
 import PushDelivery
 
 /// Applies device registration messages to the registry.

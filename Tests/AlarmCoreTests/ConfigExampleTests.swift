@@ -1,4 +1,5 @@
 import AlarmCore
+import Foundation
 import Testing
 
 /// `deploy/config.example.yaml` must stay valid and in step with the code.

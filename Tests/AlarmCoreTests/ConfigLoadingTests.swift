@@ -1,4 +1,5 @@
 import AlarmCore
+import Foundation
 import Testing
 
 @Suite struct ConfigLoadingTests {

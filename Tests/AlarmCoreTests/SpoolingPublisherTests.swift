@@ -1,6 +1,7 @@
 import AlarmCore
 import Beanstalk
 import Foundation
+import NIOCore
 import TestSupport
 import Testing
 

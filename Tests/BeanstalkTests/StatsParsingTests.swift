@@ -1,4 +1,5 @@
 @testable import Beanstalk
+import NIOCore
 import Testing
 
 @Suite("Stats parsing")

@@ -186,7 +186,7 @@ import TestSupport
             let consumer = try cli.startConsume(exec: shell(#"sleep 60 & echo $! > "$OUT/pid"; echo done"#), environment: ["OUT": out.path])
             try await running {
                 let result = try await consumer.stop(once: "the job is deleted", timeout: .seconds(20)) { try cli.queue.stats(job: id) == nil }
-                #expect(result.errorLines.contains { $0.hasSuffix("stream=stdout tube=scripts [HowAlarmingCLI] done") }, "\(result)")
+                #expect(result.errorLines.contains { $0.hasSuffix("stream=stdout tube=scripts [ScriptConsumer] done") }, "\(result)")
             } then: {
                 if let pid = contents(of: out.appending("pid")).flatMap({ Int32($0.trimmingCharacters(in: .whitespacesAndNewlines)) }) {
                     kill(pid, SIGKILL)

@@ -1,4 +1,5 @@
 import Testing
+import TestSupport
 
 /// `--help` and `--version` need no beanstalkd and no configuration.
 @Suite struct HelpTests {

@@ -1,4 +1,5 @@
 import Testing
+import TestSupport
 
 /// tail buries what is not an event, peek says why, kick brings it back: nothing is lost.
 @Suite struct MalformedJobTests {

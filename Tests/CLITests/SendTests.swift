@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// `send` puts a JSON command on every command tube, or nothing at all on a usage error.
 @Suite struct SendTests {

@@ -1,4 +1,5 @@
 import Testing
+import TestSupport
 
 /// `stats`: the server and tube overview, one tube in full.
 @Suite struct StatsTests {

@@ -1,5 +1,6 @@
 import AlarmCore
 import Foundation
+import GRDB
 import TestSupport
 import Testing
 

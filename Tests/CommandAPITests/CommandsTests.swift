@@ -3,6 +3,7 @@ import Foundation
 import Testing
 
 @testable import CommandAPI
+import TestSupport
 
 /// `POST /v1/commands`: what reaches the command tube, and the audit.
 @Suite("Commands")

@@ -1,8 +1,9 @@
 import AlarmCore
 import Beanstalk
+import CommandAPI
 import NIOCore
-import PushDelivery
 import Testing
+import TestSupport
 
 /// `POST /v1/commands` racing `POST /v1/devices`: the API puts both on one beanstalkd connection,
 /// and every job must land on its own tube (a command never on the registration tube).

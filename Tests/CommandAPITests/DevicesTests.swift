@@ -1,6 +1,6 @@
 import AlarmCore
+import CommandAPI
 import Foundation
-import PushDelivery
 import Testing
 
 /// `POST /v1/devices` and `DELETE /v1/devices/{token}`: registration messages for the push consumer.

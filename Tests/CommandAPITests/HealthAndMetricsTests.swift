@@ -1,3 +1,4 @@
+import CommandAPI
 import Foundation
 import TestSupport
 import Testing

@@ -1,6 +1,8 @@
 import AsyncHTTPClient
 import Beanstalk
 import Foundation
+import NIOCore
+import NIOHTTP1
 import TestSupport
 import Testing
 

@@ -1,5 +1,7 @@
 import AlarmCore
 import EnvisalinkIntegrator
+import EnvisalinkSimulator
+import EnvisalinkTPI
 import Foundation
 import TestSupport
 import Testing

@@ -1,6 +1,8 @@
 import AlarmCore
 import Beanstalk
 import EnvisalinkIntegrator
+import EnvisalinkSimulator
+import EnvisalinkTPI
 import Foundation
 import TestSupport
 import Testing

@@ -2,8 +2,14 @@ import AlarmCore
 import Beanstalk
 import EnvisalinkIntegrator
 import EnvisalinkSimulator
+import EnvisalinkTPI
 import TestSupport
 import Testing
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
 
 /// The integrator against the simulated panel and a real beanstalkd, in-process.
 @Suite("Alarm integrator")

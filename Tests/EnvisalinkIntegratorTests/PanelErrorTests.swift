@@ -1,5 +1,6 @@
 import AlarmCore
 import EnvisalinkIntegrator
+import EnvisalinkSimulator
 import TestSupport
 import Testing
 

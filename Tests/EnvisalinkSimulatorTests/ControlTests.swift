@@ -1,5 +1,7 @@
 import EnvisalinkSimulator
+import EnvisalinkTPI
 import Testing
+import TestSupport
 
 @Suite("The control interface, over TCP")
 struct ControlTests {

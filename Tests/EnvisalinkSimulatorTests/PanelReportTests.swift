@@ -1,4 +1,5 @@
 @testable import EnvisalinkSimulator
+import EnvisalinkTPI
 import Testing
 
 @Suite("The panel model: reports, troubles, the clock and broadcasts")

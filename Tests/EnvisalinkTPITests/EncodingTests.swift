@@ -1,3 +1,4 @@
+import AlarmCore
 import EnvisalinkTPI
 import Foundation
 import Testing

@@ -1,3 +1,4 @@
+import AlarmCore
 import EnvisalinkTPI
 
 /// Every code of the TPI reference (§3 and §6), with the event it maps to.

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import LogConsumer
+@testable import AlarmCore
 
 /// SHA-1 and version 5 UUIDs agree with the standard vectors and with Python's `uuid.uuid5`.
 @Suite struct NameBasedUUIDTests {
@@ -34,9 +34,9 @@ import Testing
         // uuid.uuid5(UUID("c447707b-91a8-410b-80ab-000dab82bedc"), canonical_json) in Python:
         // the push consumer's delivery id for the same event.
         let event = AlarmEventSamples.legacy
-        #expect(event.logKey.uuidString.lowercased() == "5f311271-8d73-5aaf-afc0-e513f2e30a44")
+        #expect(event.stableID.uuidString.lowercased() == "5f311271-8d73-5aaf-afc0-e513f2e30a44")
         var withID = event
         withID.id = UUID()
-        #expect(withID.logKey == withID.id)
+        #expect(withID.stableID == withID.id)
     }
 }

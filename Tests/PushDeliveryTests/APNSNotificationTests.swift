@@ -100,7 +100,7 @@ import Testing
         let later = APNSNotification(event: Fixtures.event(), topic: "t", now: Fixtures.now.addingTimeInterval(600))
         let id = first.request(deviceToken: Fixtures.apnsToken).apnsID
         #expect(later.request(deviceToken: Fixtures.apnsToken).apnsID == id)
-        #expect(id == StableUUID.apnsID(eventID: Fixtures.eventID, deviceToken: Fixtures.apnsToken))
+        #expect(id == NameBasedUUID.apnsID(eventID: Fixtures.eventID, deviceToken: Fixtures.apnsToken))
         #expect(first.request(deviceToken: String(repeating: "0", count: 64)).apnsID != id)
     }
 

@@ -12,7 +12,7 @@ struct APNSSenderTests {
         try await APNSStage.run { stage in
             let event = Fixtures.event()
             let report = await stage.send(event, to: phone)
-            let apnsID = StableUUID.apnsID(eventID: event.deliveryID, deviceToken: phone.token.value)
+            let apnsID = NameBasedUUID.apnsID(eventID: event.stableID, deviceToken: phone.token.value)
             #expect(report.outcome == .delivered(providerMessageID: apnsID.uuidString.lowercased()))
 
             let request = try #require(try await stage.mock.waitForRequests(count: 1).first)

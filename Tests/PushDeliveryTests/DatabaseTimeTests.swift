@@ -1,6 +1,6 @@
+import AlarmStorage
 import Foundation
 import GRDB
-import PushDelivery
 import Testing
 
 /// Times in the SQLite files: the text GRDB writes for a `Date`, without its `DateFormatter`.

@@ -42,7 +42,7 @@ final class ScriptedSender: NotificationSender {
     var mostInFlight: Int { state.withLock { $0.mostInFlight } }
 
     func prepare(_ event: AlarmEvent, issuedAt: Date, now: Date) -> any PreparedNotification {
-        Prepared(sender: self, eventID: event.deliveryID)
+        Prepared(sender: self, eventID: event.stableID)
     }
 
     func shutdown() async {}

@@ -1,6 +1,7 @@
 import Foundation
 import Logging
 import NIOCore
+import NIOHTTP1
 import NIOPosix
 import PushDelivery
 import PushMocks

@@ -44,7 +44,7 @@ struct PushDispatcherHaltTests {
         try await Task.sleep(for: held)
         #expect(try await bench.dispatcher.deliver(event, issuedAt: issuedAt) == .delete)
         #expect(bench.apns.sends == [phone, phone])
-        let delivered = try await bench.ledger.deliveredDevices(eventID: event.deliveryID)
+        let delivered = try await bench.ledger.deliveredDevices(eventID: event.stableID)
         #expect(Set(delivered.map(\.value)) == [phone, android])
     }
 

@@ -42,7 +42,7 @@ struct PushDispatcherLedgerTests {
         #expect(second == .delete)
         for phone in phones {
             let attempts = try await bench.ledger.attempts(
-                eventID: event.deliveryID, device: try DeviceToken(phone, provider: .apns))
+                eventID: event.stableID, device: try DeviceToken(phone, provider: .apns))
             #expect(attempts.map(\.status) == [.delivered])
         }
     }

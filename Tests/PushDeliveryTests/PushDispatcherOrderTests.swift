@@ -25,9 +25,9 @@ struct PushDispatcherOrderTests {
         #expect(try await bench.dispatcher.deliver(armed) == .delete)
         #expect(try await bench.dispatcher.deliver(disarmed) == .delete)
         let toFirstPhone = bench.apns.sendLog.filter { $0.token == phones[0] }.map(\.eventID)
-        #expect(toFirstPhone == [armed.deliveryID, armed.deliveryID, disarmed.deliveryID])
+        #expect(toFirstPhone == [armed.stableID, armed.stableID, disarmed.stableID])
         let toSecondPhone = bench.apns.sendLog.filter { $0.token == phones[1] }.map(\.eventID)
-        #expect(toSecondPhone == [armed.deliveryID, disarmed.deliveryID])
+        #expect(toSecondPhone == [armed.stableID, disarmed.stableID])
     }
 
     @Test func anEarlierEventPastItsLifetimeNoLongerHoldsTheDeviceUp() async throws {
@@ -43,7 +43,7 @@ struct PushDispatcherOrderTests {
         clock.advance(by: .seconds(301))
         // "first" is past its lifetime: "second" (queued later) goes without it.
         #expect(try await bench.dispatcher.deliver(second, issuedAt: clock.clock.now.addingTimeInterval(-10)) == .delete)
-        #expect(bench.apns.sendLog.map(\.eventID) == [first.deliveryID, second.deliveryID])
+        #expect(bench.apns.sendLog.map(\.eventID) == [first.stableID, second.stableID])
         #expect(try await bench.dispatcher.deliver(first, issuedAt: clock.clock.now.addingTimeInterval(-301)) == .expired(devices: 1))
     }
 

@@ -15,7 +15,7 @@ struct PushDispatcherTests {
         #expect(try await bench.dispatcher.deliver(event) == .delete)
         #expect(Set(bench.apns.sends) == Set(phones))
         #expect(Set(bench.fcm.sends) == Set(androids))
-        #expect(try await bench.ledger.deliveredDevices(eventID: event.deliveryID).count == 5)
+        #expect(try await bench.ledger.deliveredDevices(eventID: event.stableID).count == 5)
 
         // The same event again (a redelivered job): nothing is sent twice.
         #expect(try await bench.dispatcher.deliver(event) == .delete)
@@ -33,7 +33,7 @@ struct PushDispatcherTests {
 
         #expect(try await bench.dispatcher.deliver(event) == .delete)
         #expect(bench.apns.sends == [phone, phone, phone])
-        let attempts = try await bench.ledger.attempts(eventID: event.deliveryID, device: DeviceToken(phone, provider: .apns))
+        let attempts = try await bench.ledger.attempts(eventID: event.stableID, device: DeviceToken(phone, provider: .apns))
         #expect(attempts.map(\.status) == [.retrying, .retrying, .delivered])
         #expect(attempts.map(\.reason) == ["InternalServerError", "TooManyRequests", nil])
     }
@@ -70,7 +70,7 @@ struct PushDispatcherTests {
         #expect(try await bench.dispatcher.deliver(event) == .delete)
         let remaining = try await bench.registry.list().map(\.token.value)
         #expect(Set(remaining) == [phones[0], phones[2]])
-        let statuses = try await bench.ledger.history(eventID: event.deliveryID).map(\.status)
+        let statuses = try await bench.ledger.history(eventID: event.stableID).map(\.status)
         #expect(statuses.sorted { $0.rawValue < $1.rawValue } == [.delivered, .failed, .pruned])
     }
 
@@ -85,7 +85,7 @@ struct PushDispatcherTests {
         #expect(bench.apns.sends.filter { $0 == phones[0] }.count == 1)
         #expect(bench.apns.sends.filter { $0 == phones[1] }.count == 2)
         let refused = try await bench.ledger.attempts(
-            eventID: event.deliveryID, device: try DeviceToken(phones[0], provider: .apns))
+            eventID: event.stableID, device: try DeviceToken(phones[0], provider: .apns))
         #expect(refused.map(\.status) == [.failed])
     }
 
@@ -120,7 +120,7 @@ struct PushDispatcherTests {
 
         #expect(Self.isHeldForTheHalt(try await bench.dispatcher.deliver(event)))
         #expect(bench.fcm.sends == [android])
-        #expect(try await bench.ledger.deliveredDevices(eventID: event.deliveryID).map(\.value) == [android])
+        #expect(try await bench.ledger.deliveredDevices(eventID: event.stableID).map(\.value) == [android])
     }
 
     @Test func devicesWithoutAConfiguredProviderAreSkipped() async throws {

@@ -1,6 +1,7 @@
 import AsyncHTTPClient
 import Crypto
 import Foundation
+import NIOCore
 import PushDelivery
 import PushMocks
 import Testing

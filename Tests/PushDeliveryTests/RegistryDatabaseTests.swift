@@ -1,4 +1,6 @@
+import AlarmCore
 import Foundation
+import GRDB
 @testable import PushDelivery
 import TestSupport
 import Testing

@@ -1,3 +1,4 @@
+import AlarmCore
 import PushDelivery
 import Testing
 
@@ -43,14 +44,14 @@ struct RegistryDeviceTokenTests {
 
     @Test(arguments: cases)
     func validatesAndNormalises(_ testCase: Case) {
-        let result = Result { () throws(RegistryError) in try DeviceToken(testCase.text, provider: testCase.provider) }
+        let result = Result { () throws(FormatError) in try DeviceToken(testCase.text, provider: testCase.provider) }
         switch (result, testCase.expected) {
         case (.success(let token), let expected?):
             #expect(token.value == expected)
             #expect(token.provider == testCase.provider)
         case (.failure(let error), nil):
-            #expect(error.code == .invalidToken)
-            #expect(error.message.contains(testCase.provider == .apns ? "APNs device token" : "FCM registration token"))
+            #expect(error.field == "token")
+            #expect(error.reason.contains(testCase.provider == .apns ? "APNs device token" : "FCM registration token"))
         case (.success(let token), nil):
             Issue.record("accepted \(token)")
         case (.failure(let error), _?):
@@ -59,15 +60,15 @@ struct RegistryDeviceTokenTests {
     }
 
     @Test func errorsSayWhatIsWrong() {
-        #expect(throws: RegistryError(
-            code: .invalidToken,
-            message: "an APNs device token is an even number of 64 to 256 hexadecimal digits, got 63")
+        #expect(throws: FormatError(
+            field: "token",
+            reason: "an APNs device token is an even number of 64 to 256 hexadecimal digits, got 63")
         ) { try DeviceToken(String(Self.hex64.dropLast()), provider: .apns) }
-        #expect(throws: RegistryError(
-            code: .invalidToken, message: #"an APNs device token has only hexadecimal digits, got "xyz""#)
+        #expect(throws: FormatError(
+            field: "token", reason: #"an APNs device token has only hexadecimal digits, got "xyz""#)
         ) { try DeviceToken("xyz", provider: .apns) }
-        #expect(throws: RegistryError(
-            code: .invalidToken, message: "an FCM registration token has at most 4096 characters, got 4097")
+        #expect(throws: FormatError(
+            field: "token", reason: "an FCM registration token has at most 4096 characters, got 4097")
         ) { try DeviceToken(String(repeating: "x", count: 4097), provider: .fcm) }
     }
 

@@ -1,5 +1,6 @@
 import AlarmCore
 import Crypto
+import CryptoExtras
 import Foundation
 import Logging
 import PushDelivery

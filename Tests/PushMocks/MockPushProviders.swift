@@ -1,3 +1,4 @@
+import CryptoExtras
 import Foundation
 
 /// Mock APNs and FCM servers sharing one test CA, with every credential the push consumer reads

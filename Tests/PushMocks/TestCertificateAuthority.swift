@@ -1,6 +1,8 @@
 import Crypto
 import Foundation
+import NIOCore
 public import NIOSSL
+import SwiftASN1
 import X509
 
 /// A throwaway certificate authority for TLS in tests: a P-256 CA certificate, a server

@@ -1,4 +1,5 @@
 import Foundation
+import PushMocks
 import TestSupport
 import Testing
 

@@ -1,5 +1,6 @@
 import AlarmCore
 import Foundation
+import PushMocks
 import TestSupport
 import Testing
 

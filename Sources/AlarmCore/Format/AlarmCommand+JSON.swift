@@ -18,7 +18,7 @@ extension AlarmCommand {
 
     /// Decodes a command from a job body's text, with the same rules as for its bytes.
     public static func decode(job text: String) throws(FormatError) -> AlarmCommand {
-        let trimmed = trimmingWhitespace(text)
+        let trimmed = text.trimmingWhitespace
         if trimmed.first == "{" {
             return try decode(object: JSONObject(parsing: text))
         }
@@ -61,7 +61,7 @@ extension AlarmCommand {
 
     private static func decode(object: JSONObject) throws(FormatError) -> AlarmCommand {
         if let type = try object.string(.type), type != EventType.command.rawValue {
-            throw FormatError(.type, "a command's type must be \"command\", got \(FormatError.excerpt(type))")
+            throw FormatError(.type, "a command's type must be \"command\", got \(type.quotedExcerpt())")
         }
         guard let code = try object.code(.code) else { throw .missing(.code) }
         let command = AlarmCommand(
@@ -93,17 +93,5 @@ extension AlarmCommand {
             throw FormatError(.data, "only raw panel codes take data, not \"\(command.rawValue)\"")
         }
         return .simple(command)
-    }
-
-    private static func trimmingWhitespace(_ text: String) -> Substring {
-        var start = text.startIndex
-        var end = text.endIndex
-        while start < end, text[start].isWhitespace {
-            text.formIndex(after: &start)
-        }
-        while end > start, text[text.index(before: end)].isWhitespace {
-            text.formIndex(before: &end)
-        }
-        return text[start..<end]
     }
 }

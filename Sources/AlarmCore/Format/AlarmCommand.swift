@@ -93,7 +93,7 @@ public struct AlarmCommand: Sendable, Hashable {
     /// `text` quoted for an error message, unless it contains digits: a mistyped command or code
     /// might hold an access code, and format errors are logged.
     static func excerptUnlessDigits(_ text: String) -> String {
-        guard text.contains(where: \.isNumber) else { return FormatError.excerpt(text) }
+        guard text.contains(where: \.isNumber) else { return text.quotedExcerpt() }
         return "a \(text.count)-character value (not shown: it contains digits)"
     }
 

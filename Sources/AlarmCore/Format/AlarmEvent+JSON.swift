@@ -70,7 +70,7 @@ extension AlarmEvent {
             throw FormatError(.type, "required field is missing; expected one of \(validTypes)")
         }
         guard let type = EventType(rawValue: name) else {
-            throw FormatError(.type, "unknown event type \(FormatError.excerpt(name)); expected one of \(validTypes)")
+            throw FormatError(.type, "unknown event type \(name.quotedExcerpt()); expected one of \(validTypes)")
         }
         return type
     }

@@ -34,10 +34,4 @@ extension FormatError {
     static func missing(_ field: FormatField) -> FormatError {
         FormatError(field, "required field is missing")
     }
-
-    /// `text` as a quoted, escaped excerpt of at most `limit` characters, for error messages.
-    static func excerpt(_ text: some StringProtocol, limit: Int = 40) -> String {
-        let quoted = String(text.prefix(limit)).debugDescription
-        return text.dropFirst(limit).isEmpty ? quoted : quoted + "…"
-    }
 }

@@ -21,7 +21,7 @@ enum JSONValue: Hashable {
         case .integer(let value): String(value)
         case .largeInteger(let value): String(value)
         case .fraction(let value): String(value)
-        case .string(let value): FormatError.excerpt(value)
+        case .string(let value): value.quotedExcerpt()
         case .array: "an array"
         case .object: "an object"
         }

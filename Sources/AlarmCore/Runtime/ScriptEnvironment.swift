@@ -1,4 +1,9 @@
 public import Beanstalk
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
 
 /// The environment of a script consumer's program: the consumer's own environment (so a
 /// program finds its settings and tokens there), without any `HOWALARMING_EVENT_*` variable

@@ -3,8 +3,8 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
+import AlarmStorage
 import GRDB
-import PushDelivery
 
 /// The API tokens: create, list, revoke, and check the token a request carries.
 ///

@@ -1,4 +1,9 @@
 import AlarmCore
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
 
 /// An event in API answers: the fields of the event format (`docs/event-format.md`), those not
 /// set left out.

@@ -4,7 +4,6 @@ import FoundationEssentials
 import Foundation
 #endif
 import AlarmCore
-import PushDelivery
 
 /// A device registration message as JSON (`docs/event-format.md`, "Device registration
 /// messages"): what the API puts on the registration tube.
@@ -64,7 +63,7 @@ struct DeviceRequest: Decodable {
             // Any token an app may hold is valid as an FCM token (APNs tokens are hexadecimal).
             _ = try DeviceToken(token, provider: .fcm)
         } catch {
-            throw .badRequest("token: \(error.message)")
+            throw .badRequest(error.description)
         }
         return try validated(RegistrationBody(.unregister(token: token)).jsonBytes())
     }

@@ -4,9 +4,9 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
+import AlarmStorage
 import Hummingbird
 import Logging
-import PushDelivery
 
 /// `POST /v1/commands`: validates a simple command, puts it on the command tubes with the caller
 /// as `source`, audits it, and answers 202 with its `id`.

@@ -1,12 +1,7 @@
 import AlarmCore
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
+import Foundation  // removingPercentEncoding is not in FoundationEssentials
 import Hummingbird
 import Logging
-import PushDelivery
 
 /// `POST /v1/devices` and `DELETE /v1/devices/{token}`: validated registration messages for the
 /// push consumer, put on its registration tube; 202.

@@ -1,4 +1,5 @@
 import Beanstalk
+import HTTPTypes
 import Logging
 import NIOCore
 

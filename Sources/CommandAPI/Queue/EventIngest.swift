@@ -1,4 +1,5 @@
 import AlarmCore
+import Logging
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else

@@ -4,8 +4,8 @@ public import FoundationEssentials
 #else
 public import Foundation
 #endif
+import AlarmStorage
 import GRDB
-import PushDelivery
 
 /// The record of every command the API put on the queue: which token sent it, what, when, from
 /// where. Never a code: the API sends only simple commands, which carry none.

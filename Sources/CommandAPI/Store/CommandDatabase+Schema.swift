@@ -1,5 +1,5 @@
+import AlarmStorage
 import GRDB
-import PushDelivery
 
 /// The versioned schema; see ``VersionedDatabase/migrator(_:)``.
 extension CommandDatabase {

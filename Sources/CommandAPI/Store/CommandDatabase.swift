@@ -1,5 +1,5 @@
+import AlarmStorage
 import GRDB
-import PushDelivery
 
 /// The command API's SQLite database: the event history and the panel state derived from it,
 /// the API tokens and the command audit.

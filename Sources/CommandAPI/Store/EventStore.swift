@@ -4,8 +4,8 @@ public import FoundationEssentials
 #else
 public import Foundation
 #endif
+import AlarmStorage
 import GRDB
-import PushDelivery
 
 /// The event history and the panel state derived from it.
 ///

@@ -3,6 +3,7 @@ public import FoundationEssentials
 #else
 public import Foundation
 #endif
+import AlarmCore
 
 /// A panel clock reading to the minute, as the TPI writes it: `hhmmMMDDYY`.
 ///

@@ -1,3 +1,5 @@
+import AlarmCore
+
 extension PanelMessage {
     // The rules of the codes with a layout of their own; the table is in `PanelMessage+Decoding.swift`.
     // The layouts without a type of their own (`615`, `616`) have their encoding next to their rule.

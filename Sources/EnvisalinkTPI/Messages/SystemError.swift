@@ -1,3 +1,5 @@
+import AlarmCore
+
 /// The error of a `502` message: why the Envisalink or the panel refused the last command.
 ///
 /// An `Error`, so that whoever answers commands (the simulator) can throw it.

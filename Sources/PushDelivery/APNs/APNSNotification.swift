@@ -11,7 +11,7 @@ public import Foundation
 ///
 /// Per event type: `apns-priority` 10 for `alarm` and `fault`, otherwise 5; `apns-expiration`
 /// ``NotificationPolicy/lifetime`` ahead of now, or 0 (deliver now or never) for `armed` and
-/// `disarmed`; `apns-collapse-id` the event's ``AlarmCore/AlarmEvent/deliveryID`` (so a
+/// `disarmed`; `apns-collapse-id` the event's ``AlarmCore/AlarmEvent/stableID`` (so a
 /// redelivered notification replaces itself), or `state-<partition>` for `armed` and `disarmed`
 /// (so the newest state replaces the previous one).
 ///
@@ -25,7 +25,7 @@ public struct APNSNotification: Sendable, Hashable {
     /// The largest payload APNs accepts for alert notifications, in bytes.
     public static let payloadLimit = 4096
 
-    /// The event's ``AlarmCore/AlarmEvent/deliveryID``.
+    /// The event's ``AlarmCore/AlarmEvent/stableID``.
     public let eventID: UUID
     /// `apns-topic`: the app's bundle ID.
     public let topic: String
@@ -49,7 +49,7 @@ public struct APNSNotification: Sendable, Hashable {
         issuedAt: Date? = nil
     ) {
         let plan = NotificationPlan(event: event, policy: policy, now: now, issuedAt: issuedAt)
-        eventID = event.deliveryID
+        eventID = event.stableID
         self.topic = topic
         priority = plan.apnsPriority
         expiration = plan.expiration

@@ -12,7 +12,7 @@ public struct APNSRequest: Sendable, Hashable {
     public let notification: APNSNotification
     /// The device token, in hexadecimal.
     public let deviceToken: String
-    /// `apns-id`: derived from the event and the device (``StableUUID/apnsID(eventID:deviceToken:)``),
+    /// `apns-id`: derived from the event and the device (``NameBasedUUID/apnsID(eventID:deviceToken:)``),
     /// so every retry of this pair, in this process or after a restart, carries the same one.
     public let apnsID: UUID
 
@@ -20,7 +20,7 @@ public struct APNSRequest: Sendable, Hashable {
     init(notification: APNSNotification, deviceToken: String) {
         self.notification = notification
         self.deviceToken = deviceToken
-        apnsID = StableUUID.apnsID(eventID: notification.eventID, deviceToken: deviceToken)
+        apnsID = NameBasedUUID.apnsID(eventID: notification.eventID, deviceToken: deviceToken)
     }
 
     /// The HTTP method: `POST`.

@@ -1,3 +1,4 @@
+import AlarmCore
 import Synchronization
 
 #if canImport(FoundationEssentials)

@@ -1,3 +1,4 @@
+import AlarmCore
 import Synchronization
 
 /// Which providers are halted after a credential or configuration fault, and until when.

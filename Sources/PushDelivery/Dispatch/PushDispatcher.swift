@@ -76,7 +76,7 @@ public struct PushDispatcher: Sendable {
 
     /// One run for `event`; `late`: see ``deliverLate(_:)``.
     private func run(_ event: AlarmEvent, issuedAt: Date?, late: Bool) async throws -> JobCompletion {
-        let eventID = event.deliveryID
+        let eventID = event.stableID
         let plan = FanOutPlan(
             devices: try await registry.list(), finished: try await ledger.finishedDevices(eventID: eventID),
             providers: providers)

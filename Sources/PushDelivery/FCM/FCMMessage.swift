@@ -28,7 +28,7 @@ public struct FCMMessage: Sendable, Hashable {
     /// The largest message FCM accepts for a device, in bytes.
     public static let payloadLimit = 4096
 
-    /// The event's ``AlarmCore/AlarmEvent/deliveryID``.
+    /// The event's ``AlarmCore/AlarmEvent/stableID``.
     public let eventID: UUID
     /// The members of `message` after `token`: a JSON object text.
     let fields: [UInt8]
@@ -37,7 +37,7 @@ public struct FCMMessage: Sendable, Hashable {
     /// lifetime after `issuedAt` (default `now`).
     public init(event: AlarmEvent, policy: NotificationPolicy = NotificationPolicy(), now: Date, issuedAt: Date? = nil) {
         let plan = NotificationPlan(event: event, policy: policy, now: now, issuedAt: issuedAt)
-        eventID = event.deliveryID
+        eventID = event.stableID
         fields = PayloadBudget.fit(event, limit: Self.payloadLimit) { Self.encode($0, plan: plan).bytes }
     }
 

@@ -1,20 +1,12 @@
-public import AlarmCore
+import AlarmCore
 
 #if canImport(FoundationEssentials)
-public import FoundationEssentials
+import FoundationEssentials
 #else
-public import Foundation
+import Foundation
 #endif
 
 extension AlarmEvent {
-    /// The id the push consumer knows this event by (in the ledger, and in every `apns-id` and
-    /// collapse id it derives): ``AlarmCore/AlarmEvent/id``, or for events from old producers,
-    /// which have none, the version 5 UUID of the event's canonical JSON, so a redelivered copy
-    /// gets the same one.
-    public var deliveryID: UUID {
-        id ?? StableUUID.version5(namespace: StableUUID.legacyEventNamespace, name: jsonBytes())
-    }
-
     /// The notification text: the message, or the code when there is no message.
     var alertBody: String {
         message.isEmpty ? "Code \(code)" : message

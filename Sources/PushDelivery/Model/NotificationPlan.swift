@@ -41,7 +41,7 @@ struct NotificationPlan: Sendable {
         expiration = profile.kept && end > current ? end : 0
         collapseID =
             switch profile.collapse {
-            case .event: event.deliveryID.uuidString.lowercased()
+            case .event: event.stableID.uuidString.lowercased()
             case .partitionState: event.partition.map { "state-\($0)" } ?? "state"
             }
     }

@@ -1,5 +1,8 @@
-/// A JSON value as the payload builders write it: members in the order given, compact, UTF-8,
-/// `/` not escaped. Writing never fails.
+import AlarmCore
+
+/// A JSON value as the payload builders compose it (a tree, so that the text can be shortened
+/// and written again until it fits): written by ``AlarmCore``'s JSON writer, members in the
+/// order given, compact, UTF-8, `/` not escaped. Writing never fails.
 enum JSONNode: Sendable, Hashable {
     case string(String)
     case integer(Int64)
@@ -20,55 +23,22 @@ enum JSONNode: Sendable, Hashable {
         return bytes
     }
 
-    /// Appends the compact JSON text to `bytes`.
+    /// Appends the compact JSON text to `bytes`, written by the package's one JSON writer.
     func write(into bytes: inout [UInt8]) {
         switch self {
         case .string(let text):
-            Self.write(string: text, into: &bytes)
+            JSONObjectWriter.write(string: text, into: &bytes)
         case .integer(let value):
             bytes.append(contentsOf: String(value).utf8)
         case .number(let value):
             bytes.append(contentsOf: String(value).utf8)
         case .object(let members):
-            bytes.append(UInt8(ascii: "{"))
-            for (index, member) in members.enumerated() {
-                if index > 0 { bytes.append(UInt8(ascii: ",")) }
-                Self.write(string: member.key, into: &bytes)
-                bytes.append(UInt8(ascii: ":"))
-                member.value.write(into: &bytes)
+            var writer = JSONObjectWriter()
+            for member in members {
+                writer.write(member.key, value: member.value.write(into:))
             }
-            bytes.append(UInt8(ascii: "}"))
+            bytes.append(contentsOf: writer.finish())
         }
-    }
-
-    /// The short escapes JSON has for control characters.
-    private static let controlEscapes: [UInt8: UInt8] = [
-        0x08: UInt8(ascii: "b"), 0x09: UInt8(ascii: "t"), 0x0A: UInt8(ascii: "n"), 0x0C: UInt8(ascii: "f"),
-        0x0D: UInt8(ascii: "r"),
-    ]
-
-    private static let hexDigits = Array("0123456789abcdef".utf8)
-
-    private static func write(string: String, into bytes: inout [UInt8]) {
-        let backslash = UInt8(ascii: "\\")
-        bytes.append(UInt8(ascii: "\""))
-        for byte in string.utf8 {
-            switch byte {
-            case UInt8(ascii: "\""), backslash:
-                bytes.append(contentsOf: [backslash, byte])
-            case 0x20...:
-                bytes.append(byte)
-            default:
-                if let escape = controlEscapes[byte] {
-                    bytes.append(contentsOf: [backslash, escape])
-                } else {
-                    bytes.append(contentsOf: [
-                        backslash, UInt8(ascii: "u"), 0x30, 0x30, hexDigits[Int(byte >> 4)], hexDigits[Int(byte & 0xF)],
-                    ])
-                }
-            }
-        }
-        bytes.append(UInt8(ascii: "\""))
     }
 }
 

@@ -1,3 +1,5 @@
+public import AlarmCore
+
 #if canImport(FoundationEssentials)
 public import FoundationEssentials
 #else

@@ -3,6 +3,8 @@ public import FoundationEssentials
 #else
 public import Foundation
 #endif
+public import AlarmCore
+import AlarmStorage
 import GRDB
 
 /// Every delivery attempt, per event and device: the record of whether the owner was notified,

@@ -1,3 +1,7 @@
+public import AlarmCore
+import AlarmStorage
+import GRDB
+
 /// Importing many tokens at once, for migrating an existing app's users.
 extension DeviceRegistry {
     /// Registers one token per line, all in one transaction.
@@ -18,7 +22,7 @@ extension DeviceRegistry {
             do {
                 valid.append(try DeviceToken(text, provider: platform.provider))
             } catch {
-                summary.invalid.append(.init(line: index + 1, reason: error.message))
+                summary.invalid.append(.init(line: index + 1, reason: error.reason))
             }
         }
         let registrations = try await database.writer.write { [valid] db in

@@ -4,6 +4,7 @@ public import FoundationEssentials
 public import Foundation
 #endif
 public import AlarmCore
+import AlarmStorage
 import GRDB
 
 /// The phones that receive notifications: register, list, remove, import and prune devices.
@@ -48,15 +49,26 @@ public struct DeviceRegistry: Sendable {
     public func add(
         platform: DevicePlatform, token: String, environment: APNSEnvironment? = nil, name: String? = nil
     ) async throws -> Registration {
-        let token = try DeviceToken(token, provider: platform.provider)
+        let deviceToken: DeviceToken
+        do {
+            deviceToken = try DeviceToken(token, provider: platform.provider)
+        } catch {
+            throw RegistryError(code: .invalidToken, message: error.reason)
+        }
         if let environment, platform.provider != .apns {
             throw RegistryError(
                 code: .environmentNotApplicable,
                 message: "the \(environment) environment applies only to APNs (ios) devices, not \(platform)")
         }
-        if let name { try RegisteredDevice.validate(name: name) }
+        if let name {
+            do {
+                try RegistrationMessage.validate(name: name)
+            } catch {
+                throw RegistryError(code: .invalidName, message: error.reason)
+            }
+        }
         return try await database.writer.write { db in
-            try register(token, platform: platform, environment: environment, name: name, at: DatabaseTime.now(), in: db)
+            try register(deviceToken, platform: platform, environment: environment, name: name, at: DatabaseTime.now(), in: db)
         }
     }
 

@@ -1,3 +1,5 @@
+public import AlarmCore
+
 /// Which devices an event still has to be sent to, given the registry and the ledger. Pure.
 ///
 /// ## Exactly once per device, and the crash window

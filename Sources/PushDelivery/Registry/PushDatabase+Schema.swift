@@ -1,3 +1,4 @@
+import AlarmStorage
 import GRDB
 
 /// The versioned schema; see ``VersionedDatabase/migrator(_:)``.

@@ -1,3 +1,4 @@
+import AlarmStorage
 import GRDB
 
 /// The push consumer's SQLite database: the device registry and the delivery ledger.

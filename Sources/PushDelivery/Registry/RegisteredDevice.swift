@@ -7,9 +7,6 @@ public import AlarmCore
 
 /// A phone registered for notifications: one row of the device registry.
 public struct RegisteredDevice: Sendable, Hashable {
-    /// Longest device name accepted, in characters.
-    public static let nameMaximumLength = 200
-
     /// The device token and its provider; unique in the registry.
     public var token: DeviceToken
     /// The phone's operating system.
@@ -51,19 +48,5 @@ public struct RegisteredDevice: Sendable, Hashable {
         self.lastSuccessAt = lastSuccessAt
         self.lastError = lastError
         self.lastErrorAt = lastErrorAt
-    }
-
-    /// Throws unless `name` fits on one line of `devices list`: at most ``nameMaximumLength``
-    /// characters, no control characters.
-    static func validate(name: String) throws(RegistryError) {
-        guard name.count <= nameMaximumLength else {
-            throw RegistryError(
-                code: .invalidName,
-                message: "a device name has at most \(nameMaximumLength) characters, got \(name.count)")
-        }
-        guard !name.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) else {
-            throw RegistryError(
-                code: .invalidName, message: "a device name must not contain control characters (such as line breaks)")
-        }
     }
 }

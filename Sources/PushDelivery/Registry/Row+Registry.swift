@@ -4,6 +4,7 @@ import FoundationEssentials
 import Foundation
 #endif
 import AlarmCore
+import AlarmStorage
 import GRDB
 
 /// Reading the registry's own column types back from rows.

@@ -1,4 +1,5 @@
 import AlarmCore
+import NIOHTTP1
 
 #if canImport(FoundationEssentials)
 import FoundationEssentials

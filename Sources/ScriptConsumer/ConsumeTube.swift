@@ -1,15 +1,15 @@
-import AlarmCore
-import Logging
+public import AlarmCore
+public import Logging
 
 /// Checks that `consume` reads a tube of its own: never another consumer's (it would take
 /// events away from it), a command tube (commands are not events) or a tap (events sent while
 /// the consumer is stopped would never reach it).
-enum ConsumeTube {
-    /// Throws ``CLIFailure`` naming the configuration key that gives `tube` to someone else;
+public enum ConsumeTube {
+    /// Throws ``ScriptConsumerError`` naming the configuration key that gives `tube` to someone else;
     /// warns when no event is put on `tube`.
-    static func check(_ tube: TubeName, in configuration: HowAlarmingConfig, logger: Logger) throws(CLIFailure) {
+    public static func check(_ tube: TubeName, in configuration: HowAlarmingConfig, logger: Logger) throws(ScriptConsumerError) {
         if configuration.beanstalkd.commandTubes.contains(tube) {
-            throw CLIFailure("tube \(tube) carries commands (beanstalkd.tubes.commands), not events: consume a tube of your own")
+            throw ScriptConsumerError("tube \(tube) carries commands (beanstalkd.tubes.commands), not events: consume a tube of your own")
         }
         let owners: KeyValuePairs<String, TubeName> = [
             "push.tube": configuration.push.tube,
@@ -18,10 +18,10 @@ enum ConsumeTube {
             "command.tube": configuration.command.tube,
         ]
         if let owner = owners.first(where: { $0.value == tube }) {
-            throw CLIFailure("tube \(tube) is another consumer's (\(owner.key)): consume a tube of your own")
+            throw ScriptConsumerError("tube \(tube) is another consumer's (\(owner.key)): consume a tube of your own")
         }
         if configuration.beanstalkd.tapTubes.contains(tube) {
-            throw CLIFailure(
+            throw ScriptConsumerError(
                 "tube \(tube) is a tap (beanstalkd.tubes.taps), which gets events only while watched: consume a tube of your own")
         }
         if !configuration.beanstalkd.eventTubes.contains(tube) {

@@ -1,5 +1,3 @@
-public import AlarmCore
-
 /// Reading registration jobs.
 extension RegistrationMessage {
     /// Decodes a registration message from a job body; see ``decode(json:)-(String)``.
@@ -14,7 +12,7 @@ extension RegistrationMessage {
     ///
     /// `type` is required, `register` or `unregister`. `register` requires `platform` (`ios` or
     /// `android`) and a `token` valid for it (``DeviceToken``); `environment` (`sandbox` or
-    /// `production`) is for `ios` only; `name` is optional (``RegisteredDevice/validate(name:)``).
+    /// `production`) is for `ios` only; `name` is optional (``validate(name:)``).
     /// `unregister` requires a non-empty `token`. `null` fields count as absent and unknown fields
     /// are ignored.
     ///
@@ -43,24 +41,13 @@ extension RegistrationMessage {
             throw FormatError(field: "platform", reason: "required field is missing; expected ios or android")
         }
         guard let text = try fields.string(.token) else { throw missing(.token) }
-        let token: DeviceToken
-        do {
-            token = try DeviceToken(text, provider: platform.provider)
-        } catch {
-            throw FormatError(field: "token", reason: error.message)
-        }
+        let token = try DeviceToken(text, provider: platform.provider)
         let environment = try fields.choice(.environment, "APNs environment", as: APNSEnvironment.self)
         if environment != nil, platform.provider != .apns {
             throw FormatError(field: "environment", reason: "only ios devices have an APNs environment")
         }
         let name = try fields.string(.name)
-        if let name {
-            do {
-                try RegisteredDevice.validate(name: name)
-            } catch {
-                throw FormatError(field: "name", reason: error.message)
-            }
-        }
+        if let name { try validate(name: name) }
         return .register(platform: platform, token: token.value, environment: environment, name: name)
     }
 

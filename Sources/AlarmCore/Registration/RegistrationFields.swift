@@ -3,7 +3,6 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
-import AlarmCore
 
 /// The string fields of a registration job body, read without trusting it: every failure is a
 /// ``FormatError`` naming the field, and fields the format does not use are ignored.

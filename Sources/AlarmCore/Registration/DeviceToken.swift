@@ -18,8 +18,8 @@ public struct DeviceToken: Sendable, Hashable, CustomStringConvertible {
 
     /// Validates and normalises `text` as a token from `provider`.
     ///
-    /// - Throws: ``RegistryError`` with code ``RegistryError/Code/invalidToken``, saying what is wrong.
-    public init(_ text: some StringProtocol, provider: PushProvider) throws(RegistryError) {
+    /// - Throws: ``FormatError`` for the field `token`, saying what is wrong.
+    public init(_ text: some StringProtocol, provider: PushProvider) throws(FormatError) {
         let token = text.trimmingWhitespace
         switch provider {
         case .apns: value = try Self.apnsToken(token)
@@ -28,8 +28,8 @@ public struct DeviceToken: Sendable, Hashable, CustomStringConvertible {
         self.provider = provider
     }
 
-    /// A token read back from the database, where only valid tokens are written.
-    init(provider: PushProvider, storedValue: String) {
+    /// A token read back from a database, where only valid tokens are written.
+    package init(provider: PushProvider, storedValue: String) {
         self.provider = provider
         value = storedValue
     }
@@ -37,7 +37,7 @@ public struct DeviceToken: Sendable, Hashable, CustomStringConvertible {
     /// `provider:token`, in full (tokens are not secrets).
     public var description: String { "\(provider):\(value)" }
 
-    private static func apnsToken(_ token: some StringProtocol) throws(RegistryError) -> String {
+    private static func apnsToken(_ token: some StringProtocol) throws(FormatError) -> String {
         guard token.unicodeScalars.allSatisfy({ $0.isASCII && $0.properties.isASCIIHexDigit }) else {
             throw invalid("an APNs device token has only hexadecimal digits, got \(token.quotedExcerpt())")
         }
@@ -50,7 +50,7 @@ public struct DeviceToken: Sendable, Hashable, CustomStringConvertible {
         return token.lowercased()
     }
 
-    private static func fcmToken(_ token: some StringProtocol) throws(RegistryError) -> String {
+    private static func fcmToken(_ token: some StringProtocol) throws(FormatError) -> String {
         guard !token.isEmpty else {
             throw invalid("an FCM registration token must not be empty")
         }
@@ -64,7 +64,7 @@ public struct DeviceToken: Sendable, Hashable, CustomStringConvertible {
         return String(token)
     }
 
-    private static func invalid(_ message: String) -> RegistryError {
-        RegistryError(code: .invalidToken, message: message)
+    private static func invalid(_ reason: String) -> FormatError {
+        FormatError(field: "token", reason: reason)
     }
 }

@@ -1,6 +1,12 @@
 import AlarmCore
 import Logging
+import NIOCore
 import Synchronization
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
 
 /// The consumer runtime's handler for `howalarming consume`: skips events already handled,
 /// runs the program for the others and turns how it ended into the job's outcome.

@@ -1,0 +1,32 @@
+/// A job on the registration tube: a phone app registering or unregistering its device.
+///
+/// The JSON format is documented in `docs/event-format.md`, "Device registration messages";
+/// ``decode(json:)-(String)`` reads it. The push consumer carries it out on its device registry.
+public enum RegistrationMessage: Sendable, Hashable {
+    /// `{"type":"register","platform":"ios","token":"…","environment":"sandbox","name":"…"}`:
+    /// register the device, or re-register it.
+    /// `token` is validated and normalised.
+    case register(platform: DevicePlatform, token: String, environment: APNSEnvironment?, name: String?)
+    /// `{"type":"unregister","token":"…"}`: remove the device with this token, if registered.
+    case unregister(token: String)
+
+    /// The message's `type` values.
+    static let types = ["register", "unregister"]
+
+    /// Longest device name accepted, in characters.
+    public static let nameMaximumLength = 200
+
+    /// Throws unless `name` fits on one line of `devices list`: at most ``nameMaximumLength``
+    /// characters, no control characters.
+    ///
+    /// - Throws: ``FormatError`` for the field `name`, saying what is wrong.
+    public static func validate(name: String) throws(FormatError) {
+        guard name.count <= nameMaximumLength else {
+            throw FormatError(
+                field: "name", reason: "a device name has at most \(nameMaximumLength) characters, got \(name.count)")
+        }
+        guard !name.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) else {
+            throw FormatError(field: "name", reason: "a device name must not contain control characters (such as line breaks)")
+        }
+    }
+}
