@@ -1,4 +1,5 @@
 import AlarmCore
+import Logging
 
 /// The handler's use of the ``SentCommandRecord``: a command is recorded before it is sent, a
 /// recorded job that comes back is answered instead of sent, and one not sent after all is forgotten.

@@ -1,6 +1,7 @@
 import AlarmCore
 import Beanstalk
 import EnvisalinkSimulator
+import EnvisalinkTPI
 import Foundation
 import TestSupport
 import Testing

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Beanstalk
+import NIOCore
 import NIOPosix
 
 /// `bench-queue`: one queue-client measurement against a running beanstalkd, printed as a JSON
