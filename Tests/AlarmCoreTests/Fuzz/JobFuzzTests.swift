@@ -22,7 +22,7 @@ struct JobFuzzTests {
 }
 
 /// A million hostile bodies for each decoder, with other seeds; run by `make soak`.
-@Suite("job fuzzing soak")
+@Suite("job fuzzing soak", .soak)
 struct JobFuzzSoakTests {
     @Test func aMillionHostileJobsEach() {
         let events = JobFuzzHarness.events(inputs: 1_000_000, seed: 0x534F_414B_45)
