@@ -1,3 +1,4 @@
+import CLITestSupport
 import Testing
 
 /// `--help` and `--version` need no beanstalkd and no configuration.

@@ -1,3 +1,4 @@
+import CLITestSupport
 import Testing
 
 /// tail buries what is not an event, peek says why, kick brings it back: nothing is lost.

@@ -1,3 +1,4 @@
+import CLITestSupport
 import Testing
 
 /// `stats`: the server and tube overview, one tube in full.

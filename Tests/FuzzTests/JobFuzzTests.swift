@@ -87,7 +87,7 @@ enum JobFuzzHarness {
         for index in 0..<inputs {
             let (kind, bytes) = generator.next()
             tally.inputs += 1
-            guard let error = formatError(of: { () throws(FormatError) in try decode(bytes) }) else {
+            guard case .failure(let error) = Result(catching: { () throws(FormatError) in try decode(bytes) }) else {
                 tally.decoded += 1
                 continue
             }

@@ -1,5 +1,6 @@
 import AlarmCore
 import Beanstalk
+import CommandAPITestSupport
 import NIOCore
 import PushDelivery
 import Testing
