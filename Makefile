@@ -2,7 +2,7 @@
 
 SWIFT ?= swift
 PYTHON ?= python3
-# Extra flags for `swift test`, e.g. make test TEST_FLAGS='--filter TestSupportTests'
+# Extra flags for `swift test` instead of the groups below, e.g. make test TEST_FLAGS='--filter ^BeanstalkTests\.'
 TEST_FLAGS ?=
 
 VENV := .venv
@@ -55,48 +55,57 @@ build: libraries ## Build everything (debug)
 release: libraries ## Build the optimized executables, as deployed (static Swift runtime, lld, each daemon's functions side by side)
 	@for product in $(EXECUTABLES) $(RELEASE_EXTRA); do $(RELEASE_BUILD) --product $$product $(call symbol_order_of,$$product) || exit 1; done
 
-# The test targets that run TLS servers and clients or the whole system, and the suites that run
-# script consumers with their Python stand-ins (many short-lived processes): run on their own, after the others, so that
-# the timing-sensitive tests of both groups do not share two cores with all of them at once.
-HEAVY_TESTS := PushDeliveryTests|PushConsumerTests|SystemTests|ConsumeTests|ExampleConsumerTests
+# `make test` runs the test targets in groups, one `swift test` each, so that the heavy ones do not
+# share the two cores with the timing-sensitive ones. A group names test TARGETS (Package.swift);
+# a target in no group runs in the main group, side by side with the others.
+# The fuzzers (FuzzTests: CPU-bound loops, schemathesis, hundreds of hostile HTTP connections) would
+# hold the two cores for seconds, so they run on their own, before the others.
+FUZZ_TARGETS := FuzzTests
+# The queue client's tests, and the queue runtime's (consumer, publishers), time beanstalkd's
+# one-second TTRs and DEADLINE_SOON window, which the start of the hundreds of other tests (each
+# with its own beanstalkd) can make them miss: on their own too.
+QUEUE_TARGETS := BeanstalkTests QueueRuntimeTests
+# The load tests (LoadTests: thousands of concurrent requests or jobs: the provider connection over
+# TLS within its 30 s timeouts, the command API's enqueueing, the queue client's concurrent
+# fan-outs). Beside other suites they starve those suites' one-second timings: one at a time.
+LOAD_TARGETS := LoadTests
+# The test targets that run TLS servers and clients or the whole system, and the script consumers
+# with their Python stand-ins (many short-lived processes): on their own, after the main group, so
+# that the timing-sensitive tests of both groups do not share two cores with all of them at once.
+HEAVY_TARGETS := PushDeliveryTests PushConsumerTests SystemTests ScriptConsumerTests
 # The fault tests: each runs the whole pipeline (beanstalkd, the simulator, four daemons, mock
 # APNs and FCM) and times recoveries, so they run last, one at a time.
-PIPELINE_TESTS := ReliabilityTests
-# The fuzzers: CPU-bound loops (and schemathesis, and hundreds of hostile HTTP connections) that
-# would hold the two cores for seconds, so they run on their own, before the others.
-FUZZ_TESTS := TPIFuzzTests|JobFuzzTests|SchemathesisTests|HostileClientTests
-# The load tests: thousands of concurrent requests or jobs (the provider connection over TLS
-# within its 30 s timeouts, the command API's enqueueing, the queue client's concurrent fan-outs).
-# Beside other suites they starve those suites' one-second timings: one at a time, on their own.
-LOAD_TESTS := ProviderConnectionTests|ConcurrentEnqueueTests|ConcurrentTubeTests
-# The queue client's tests, and the consumer runtime's, time beanstalkd's one-second TTRs and
-# DEADLINE_SOON window, which the start of the hundreds of other tests (each with its own
-# beanstalkd) can make them miss: on their own too.
-QUEUE_TESTS := BeanstalkTests|QueueConsumerTests
+PIPELINE_TARGETS := ReliabilityTests
+# A --filter/--skip pattern for exactly the tests of targets $(1): a test's id is Target.Suite/test,
+# so the target's name anchored at the start, up to the dot, cannot match a suite's name.
+empty :=
+targets = '^($(subst $(empty) $(empty),|,$(strip $(1))))\.'
 TEST_ENV = HOWALARMING_TEST_PYTHON="$(VENV_PYTHON)" HOWALARMING_BIN_DIR="$$($(SWIFT) build --show-bin-path)"
 
-test: libraries beanstalkd supervisor python-peer ## Install what the tests need if missing, build, run all tests
+test: libraries beanstalkd supervisor python-peer ## Install what the tests need if missing, build, run all tests but the soak runs (make soak)
 	$(SWIFT) build --build-tests
 ifeq ($(TEST_FLAGS),)
-	$(TEST_ENV) $(SWIFT) test --skip-build --filter '$(FUZZ_TESTS)' --skip Soak
-	$(TEST_ENV) $(SWIFT) test --skip-build --filter '$(QUEUE_TESTS)' --skip 'Soak|$(LOAD_TESTS)'
-	$(TEST_ENV) $(SWIFT) test --skip-build --filter '$(LOAD_TESTS)' --skip Soak --no-parallel
-	$(TEST_ENV) $(SWIFT) test --skip-build --skip '$(HEAVY_TESTS)|$(FUZZ_TESTS)|$(QUEUE_TESTS)|$(LOAD_TESTS)|$(PIPELINE_TESTS)' --skip Soak
-	$(TEST_ENV) $(SWIFT) test --skip-build --filter '$(HEAVY_TESTS)' --skip 'Soak|$(LOAD_TESTS)'
-	$(TEST_ENV) $(SWIFT) test --skip-build --filter '$(PIPELINE_TESTS)' --skip Soak --no-parallel
+	$(TEST_ENV) $(SWIFT) test --skip-build --filter $(call targets,$(FUZZ_TARGETS))
+	$(TEST_ENV) $(SWIFT) test --skip-build --filter $(call targets,$(QUEUE_TARGETS))
+	$(TEST_ENV) $(SWIFT) test --skip-build --filter $(call targets,$(LOAD_TARGETS)) --no-parallel
+	$(TEST_ENV) $(SWIFT) test --skip-build \
+	    --skip $(call targets,$(FUZZ_TARGETS) $(QUEUE_TARGETS) $(LOAD_TARGETS) $(HEAVY_TARGETS) $(PIPELINE_TARGETS))
+	$(TEST_ENV) $(SWIFT) test --skip-build --filter $(call targets,$(HEAVY_TARGETS))
+	$(TEST_ENV) $(SWIFT) test --skip-build --filter $(call targets,$(PIPELINE_TARGETS)) --no-parallel
 else
 	$(TEST_ENV) $(SWIFT) test --skip-build $(TEST_FLAGS)
 endif
 
-# The long reliability runs: the suites named …Soak… (which `make test` skips). Their figures go to $(SOAK_REPORT), printed at the end.
+# The long reliability runs: the suites marked `.soak` (Tests/TestSupport/Soak.swift) and named …SoakTests, which
+# run only with HOWALARMING_SOAK=1: `swift test` and `make test` report them skipped. Their figures go to $(SOAK_REPORT), printed at the end.
 SOAK_REPORT := .build/soak-report.txt
 
 # They run the release executables, as deployed.
 soak: libraries beanstalkd supervisor python-peer release ## The long reliability runs (about 15 minutes): load for 10 minutes, a 4-minute APNs outage, a million TPI inputs and a million job bodies per decoder
 	$(SWIFT) build --build-tests
 	rm -f $(SOAK_REPORT)
-	$(TEST_ENV) HOWALARMING_BIN_DIR="$(RELEASE_BIN_DIR)" \
-	    HOWALARMING_RELIABILITY_REPORT="$(CURDIR)/$(SOAK_REPORT)" $(SWIFT) test --skip-build --filter Soak
+	$(TEST_ENV) HOWALARMING_BIN_DIR="$(RELEASE_BIN_DIR)" HOWALARMING_SOAK=1 \
+	    HOWALARMING_RELIABILITY_REPORT="$(CURDIR)/$(SOAK_REPORT)" $(SWIFT) test --skip-build --filter 'SoakTests/'
 	@echo "--- soak figures ($(SOAK_REPORT)) ---"; cat $(SOAK_REPORT)
 
 bench: libraries beanstalkd python-peer bench-peers ## Benchmarks against peers, a few minutes: prints tables, stores bench/results/<time>.md

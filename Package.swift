@@ -316,6 +316,43 @@ let package = Package(
             path: "Tests/TestSupport",
             swiftSettings: strictSettings
         ),
+        // Test helpers of the command API's tests: the API in-process (APIStage) or as a daemon
+        // (DaemonAPI), and an HTTP client for it.
+        .target(
+            name: "CommandAPITestSupport",
+            dependencies: [
+                "AlarmCore",
+                "Beanstalk",
+                "CommandAPI",
+                "TestSupport",
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+            ],
+            path: "Tests/CommandAPITestSupport",
+            swiftSettings: strictSettings
+        ),
+        // Test helpers of the TPI's tests: the table of every TPI message, the event it maps to.
+        .target(
+            name: "EnvisalinkTPITestSupport",
+            dependencies: ["AlarmCore", "EnvisalinkTPI"],
+            path: "Tests/EnvisalinkTPITestSupport",
+            swiftSettings: strictSettings
+        ),
+        // Test helpers of the CLI's tests: the built `howalarming` against a test beanstalkd,
+        // `consume --exec` consumers, the queued JSON.
+        .target(
+            name: "CLITestSupport",
+            dependencies: ["TestSupport"],
+            path: "Tests/CLITestSupport",
+            swiftSettings: strictSettings
+        ),
+        // The test targets are grouped by how `make test` runs them (Makefile, TEST_GROUPS): most
+        // by module, side by side; FuzzTests, LoadTests, QueueRuntimeTests, ScriptConsumerTests and
+        // the pipeline's ReliabilityTests in steps of their own, so that their load does not starve
+        // the one-second timings of the others.
         .testTarget(
             name: "BeanstalkTests",
             dependencies: [
@@ -324,6 +361,7 @@ let package = Package(
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOEmbedded", package: "swift-nio"),
                 .product(name: "NIOTestUtils", package: "swift-nio"),
+                .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: strictSettings
         ),
@@ -342,6 +380,7 @@ let package = Package(
             name: "EnvisalinkTPITests",
             dependencies: [
                 "EnvisalinkTPI",
+                "EnvisalinkTPITestSupport",
                 "AlarmCore",
                 "TestSupport",
                 .product(name: "NIOCore", package: "swift-nio"),
@@ -357,6 +396,7 @@ let package = Package(
                 "TestSupport",
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: strictSettings
         ),
@@ -372,6 +412,7 @@ let package = Package(
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "ServiceLifecycleTestKit", package: "swift-service-lifecycle"),
+                .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: strictSettings
         ),
@@ -413,6 +454,8 @@ let package = Package(
                 .product(name: "NIOEmbedded", package: "swift-nio"),
                 .product(name: "NIOHTTP2", package: "swift-nio-http2"),
                 .product(name: "NIOHPACK", package: "swift-nio-http2"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
             ],
             swiftSettings: strictSettings
         ),
@@ -428,11 +471,68 @@ let package = Package(
                 "TestSupport",
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "ServiceLifecycleTestKit", package: "swift-service-lifecycle"),
+                .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: strictSettings
         ),
+        // The fuzzers (make test's short runs; the million-input runs are `.soak`), schemathesis
+        // and the hostile HTTP clients: CPU-bound, run before the others.
+        .testTarget(
+            name: "FuzzTests",
+            dependencies: [
+                "AlarmCore",
+                "EnvisalinkTPI",
+                "EnvisalinkTPITestSupport",
+                "CommandAPITestSupport",
+                "TestSupport",
+                .product(name: "NIOCore", package: "swift-nio"),
+            ],
+            swiftSettings: strictSettings
+        ),
+        // Thousands of concurrent requests or jobs: the provider connection over TLS, the command
+        // API's enqueueing, the queue client's fan-outs. One suite at a time.
+        .testTarget(
+            name: "LoadTests",
+            dependencies: [
+                "AlarmCore",
+                "Beanstalk",
+                "CommandAPITestSupport",
+                "PushDelivery",
+                "PushMocks",
+                "TestSupport",
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                "CommandAPI",
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+            ],
+            swiftSettings: strictSettings
+        ),
+        // AlarmCore's queue runtime (the consumer runtime, the publishers): they time beanstalkd's
+        // one-second TTRs, so they run beside the queue client's tests only.
+        .testTarget(
+            name: "QueueRuntimeTests",
+            dependencies: [
+                "AlarmCore",
+                "Beanstalk",
+                "TestSupport",
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "ServiceLifecycleTestKit", package: "swift-service-lifecycle"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+            ],
+            swiftSettings: strictSettings
+        ),
+        // `howalarming consume --exec` with shell scripts and the example consumers (Python
+        // stand-ins): many short-lived processes.
+        .testTarget(
+            name: "ScriptConsumerTests",
+            dependencies: ["CLITestSupport", "TestSupport"],
+            swiftSettings: strictSettings
+        ),
         // Faults injected into the whole pipeline of built executables (make test), and the
-        // long load and outage runs (suites named …Soak…, make soak).
+        // long load and outage runs (`.soak` suites, make soak).
         .testTarget(
             name: "ReliabilityTests",
             dependencies: [
@@ -451,6 +551,8 @@ let package = Package(
                 "TestSupport",
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "ServiceLifecycleTestKit", package: "swift-service-lifecycle"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "NIOCore", package: "swift-nio"),
             ],
             swiftSettings: strictSettings
         ),
@@ -458,6 +560,7 @@ let package = Package(
             name: "CommandAPITests",
             dependencies: [
                 "CommandAPI",
+                "CommandAPITestSupport",
                 "AlarmCore",
                 "Beanstalk",
                 "TestSupport",
@@ -465,6 +568,9 @@ let package = Package(
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: strictSettings
         ),
@@ -476,7 +582,7 @@ let package = Package(
         ),
         .testTarget(
             name: "CLITests",
-            dependencies: ["AlarmCore", "Beanstalk", "TestSupport"],
+            dependencies: ["AlarmCore", "Beanstalk", "CLITestSupport", "TestSupport"],
             swiftSettings: strictSettings
         ),
     ]

@@ -169,7 +169,16 @@ import TestSupport
             try await PythonPeer.find(environment: [PythonPeer.interpreterVariable: "/nonexistent/python3"])
         }
         #expect(error?.code == .notInstalled)
-        #expect(error?.message.contains("make test") == true)
+        #expect(error?.message.contains("make test` (or `make python-peer`)") == true)
+        #expect(error?.message.contains("\n") == false)
+    }
+
+    @Test func aMissingSystemToolNamesTheMakeTargetThatInstallsIt() {
+        let error = #expect(throws: TestSupportError.self) {
+            try SystemTool.locate("howalarming-no-such-tool", installedBy: "supervisor")
+        }
+        #expect(error?.code == .notInstalled)
+        #expect(error?.message == "howalarming-no-such-tool is not installed: run `make test` (or `make supervisor`)")
     }
 
     @Test func executablesAreFoundInTheConfiguredDirectoryOrExplained() async throws {
@@ -182,6 +191,7 @@ import TestSupport
             #expect(try Executables.path("howalarming-fake", environment: environment) == tool)
             let error = #expect(throws: TestSupportError.self) { try Executables.path("missing", environment: environment) }
             #expect(error?.message.contains("make test") == true)
+            #expect(error?.message.contains(directory.path) == true)
         }
     }
 

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import CLITestSupport
 import TestSupport
 
 /// What stops `howalarming consume` before it takes a job.

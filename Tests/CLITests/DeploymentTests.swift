@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import CLITestSupport
 import TestSupport
 
 /// The files in deploy/: systemd units, the supervisord configuration, and `make install-files`.

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import CLITestSupport
 import TestSupport
 
 /// Errors end with status 1 (64 for usage) and one line on stderr that says what is wrong.

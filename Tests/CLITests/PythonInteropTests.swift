@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import CLITestSupport
 import TestSupport
 
 /// The CLI and Python beanstalkd programs (greenstalk, as the reference implementation's

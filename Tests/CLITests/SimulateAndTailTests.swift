@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import CLITestSupport
 import TestSupport
 
 /// `simulate` fans an event out to every consumer's tube; `tail` prints what arrives on its tap

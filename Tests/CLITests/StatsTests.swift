@@ -1,3 +1,4 @@
+import CLITestSupport
 import Testing
 import TestSupport
 

@@ -3,6 +3,7 @@ import Glibc
 #endif
 import Foundation
 import Testing
+import CLITestSupport
 import TestSupport
 
 /// A long-running tail: beanstalkd restarts, signals, deadlines, a reader that goes away.

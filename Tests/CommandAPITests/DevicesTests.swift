@@ -1,5 +1,6 @@
 import AlarmCore
 import CommandAPI
+import CommandAPITestSupport
 import Foundation
 import Testing
 

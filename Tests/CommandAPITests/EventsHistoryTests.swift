@@ -1,4 +1,5 @@
 import CommandAPI
+import CommandAPITestSupport
 import Foundation
 import TestSupport
 import Testing

@@ -1,4 +1,5 @@
 import AlarmCore
+import CommandAPITestSupport
 import Logging
 import Synchronization
 import TestSupport

@@ -1,4 +1,5 @@
 import AlarmCore
+import CommandAPITestSupport
 import Foundation
 import TestSupport
 import Testing

@@ -1,3 +1,4 @@
+import CommandAPITestSupport
 import Foundation
 import Testing
 

@@ -1,5 +1,6 @@
 import AlarmCore
 import EnvisalinkTPI
+import EnvisalinkTPITestSupport
 import Foundation
 import Testing
 

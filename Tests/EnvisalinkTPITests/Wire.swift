@@ -1,5 +1,6 @@
 import AlarmCore
 import EnvisalinkTPI
+import EnvisalinkTPITestSupport
 import Testing
 
 /// Test shorthand: a frame written as code + data (no checksum), decoded and mapped.

@@ -5,7 +5,7 @@ import Testing
 
 /// Panel events at a steady rate through the real pipeline for ten minutes (make soak):
 /// every event logged once, in order, and pushed once to every phone.
-@Suite("load soak")
+@Suite("load soak", .soak)
 struct LoadSoakTests {
     /// Events per second (`HOWALARMING_SOAK_RATE`, default 100), and for how long
     /// (`HOWALARMING_SOAK_MINUTES`, default 10).

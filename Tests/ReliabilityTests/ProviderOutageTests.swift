@@ -14,7 +14,7 @@ struct ProviderOutageTests {
 
 /// The same with each failure lasting a minute (four minutes of outage, within the notifications'
 /// five-minute lifetime); run by `make soak`.
-@Suite("provider outage soak")
+@Suite("provider outage soak", .soak)
 struct ProviderOutageSoakTests {
     @Test func fourMinutesOfOutageLoseNothing() async throws {
         try await ProviderOutage.run(eachFailureFor: .seconds(60), eventsPerFailure: 100)

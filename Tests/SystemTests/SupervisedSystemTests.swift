@@ -11,6 +11,7 @@ import TestSupport
 
     @Test func aZoneAlarmReachesTheLogAndTheAPIAndTheAPIDisarmsThePanel() async throws {
         try await withTemporaryDirectory(prefix: "howalarming-run") { directory in
+            _ = try SystemTool.supervisord()
             let binDirectory = URL(fileURLWithPath: try Executables.path("howalarming")).deletingLastPathComponent().path
             let system = try ProcessRunner.start(
                 "\(Self.repository)/deploy/run-local.sh", arguments: [binDirectory],

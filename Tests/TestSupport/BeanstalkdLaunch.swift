@@ -20,15 +20,6 @@ struct BeanstalkdLaunch: Sendable {
         }
     }
 
-    /// `beanstalkd` on `PATH`, in /usr/bin or in /usr/sbin.
-    static func locateExecutable() throws(TestSupportError) -> String {
-        let path = (ProcessInfo.processInfo.environment["PATH"] ?? "") + ":/usr/bin:/usr/sbin"
-        guard let executable = Posix.resolveExecutable("beanstalkd", searchPath: path) else {
-            throw TestSupportError(.notInstalled, "beanstalkd is not installed: run `make test`, which installs it")
-        }
-        return executable
-    }
-
     /// Starts the server and waits until it answers `stats` with its own pid.
     ///
     /// Checking the pid (not just that something accepts connections) rules out another server

@@ -64,7 +64,7 @@ public final class BeanstalkdServer: Sendable {
         if let binlogDirectory { options += ["-b", binlogDirectory] }
         if let maxJobSize { options += ["-z", String(maxJobSize)] }
         options += extraArguments
-        let executable = try BeanstalkdLaunch.locateExecutable()
+        let executable = try SystemTool.beanstalkd()
 
         if unixSocket {
             let directory = try TemporaryDirectory(prefix: "beanstalkd")

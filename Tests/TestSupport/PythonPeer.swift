@@ -25,17 +25,32 @@ public struct PythonPeer: Sendable {
 
     /// Checks that `interpreter` exists and imports ``requiredModules``.
     public init(interpreter: String) async throws(TestSupportError) {
-        let hint = "run `make test`, which creates .venv with greenstalk, jsonschema and schemathesis"
         guard Posix.isExecutableFile(interpreter) else {
-            throw TestSupportError(.notInstalled, "the Python interop peer \(interpreter) does not exist: \(hint)")
+            throw TestSupportError(.notInstalled, "the Python interop peer \(interpreter) does not exist: \(Self.installHint)")
         }
         let check = try await ProcessRunner.run(
             interpreter, arguments: ["-c", "import " + Self.requiredModules.joined(separator: ", ")], timeout: .seconds(30)
         )
         guard check.status.isSuccess else {
-            throw TestSupportError(.notInstalled, "\(interpreter) cannot import \(Self.requiredModules.joined(separator: ", ")): \(hint)\n\(check.stderr)")
+            let reason = check.stderr.split(separator: "\n").last.map { " (\($0))" } ?? ""
+            throw TestSupportError(
+                .notInstalled,
+                "\(interpreter) cannot import \(Self.requiredModules.joined(separator: ", "))\(reason): \(Self.installHint)")
         }
         self.interpreter = interpreter
+    }
+
+    /// What to run when the interpreter or one of its packages is missing.
+    static let installHint = "run `make test` (or `make python-peer`), which creates .venv with greenstalk, jsonschema and schemathesis"
+
+    /// The path of `name`, a command a package installed beside the interpreter (`schemathesis`).
+    /// Throws ``TestSupportError/Code/notInstalled`` when it is missing.
+    public func command(_ name: String) throws(TestSupportError) -> String {
+        let path = URL(fileURLWithPath: interpreter).deletingLastPathComponent().appendingPathComponent(name).path
+        guard Posix.isExecutableFile(path) else {
+            throw TestSupportError(.notInstalled, "\(name) is not installed beside \(interpreter): \(Self.installHint)")
+        }
+        return path
     }
 
     /// The path of `name` in `Tests/Interop/`.

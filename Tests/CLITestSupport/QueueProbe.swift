@@ -1,35 +1,35 @@
 import Foundation
-import TestSupport
+package import TestSupport
 
 /// Looks into a test's beanstalkd over fresh raw connections, independently of our own client.
-struct QueueProbe: Sendable {
-    let server: BeanstalkdServer
+package struct QueueProbe: Sendable {
+    package let server: BeanstalkdServer
 
     /// `stats-tube TUBE` as key/value pairs, or `nil` when beanstalkd has no such tube.
-    func stats(_ tube: String) throws -> [String: String]? {
+    package func stats(_ tube: String) throws -> [String: String]? {
         try statsDocument("stats-tube \(tube)")
     }
 
     /// `stats-job ID` as key/value pairs, or `nil` when beanstalkd has no such job (any more).
-    func stats(job id: Int) throws -> [String: String]? {
+    package func stats(job id: Int) throws -> [String: String]? {
         try statsDocument("stats-job \(id)")
     }
 
     /// How many times job `id` has been released; 0 when there is no such job.
-    func releases(ofJob id: Int) throws -> Int {
+    package func releases(ofJob id: Int) throws -> Int {
         Int(try stats(job: id)?["releases"] ?? "") ?? 0
     }
 
     /// A `stats-tube` counter such as `current-jobs-ready`; 0 for a tube beanstalkd does not
     /// have (it drops tubes with no jobs that nobody uses or watches).
-    func count(_ key: String, in tube: String) throws -> Int {
+    package func count(_ key: String, in tube: String) throws -> Int {
         guard let stats = try stats(tube) else { return 0 }
         guard let value = stats[key].flatMap({ Int($0) }) else { throw unexpected("no \(key)", "stats-tube \(tube)") }
         return value
     }
 
     /// Takes every ready job of `tube`, oldest first: reserves and deletes each, returns the bodies.
-    func takeAll(from tube: String) throws -> [String] {
+    package func takeAll(from tube: String) throws -> [String] {
         let client = try RawBeanstalkClient(server)
         guard try client.command("watch \(tube)").hasPrefix("WATCHING"),
               try client.command("ignore default").hasPrefix("WATCHING") else { throw unexpected("no WATCHING", "watch \(tube)") }
@@ -46,7 +46,7 @@ struct QueueProbe: Sendable {
 
     /// Puts `body` on `tube` exactly as given; returns the job's id.
     @discardableResult
-    func put(_ body: String, in tube: String) throws -> Int {
+    package func put(_ body: String, in tube: String) throws -> Int {
         try RawBeanstalkClient(server).put(Array(body.utf8), in: tube)
     }
 

@@ -22,7 +22,7 @@ struct JobFuzzTests {
 }
 
 /// A million hostile bodies for each decoder, with other seeds; run by `make soak`.
-@Suite("job fuzzing soak")
+@Suite("job fuzzing soak", .soak)
 struct JobFuzzSoakTests {
     @Test func aMillionHostileJobsEach() {
         let events = JobFuzzHarness.events(inputs: 1_000_000, seed: 0x534F_414B_45)
@@ -87,7 +87,7 @@ enum JobFuzzHarness {
         for index in 0..<inputs {
             let (kind, bytes) = generator.next()
             tally.inputs += 1
-            guard let error = formatError(of: { () throws(FormatError) in try decode(bytes) }) else {
+            guard case .failure(let error) = Result(catching: { () throws(FormatError) in try decode(bytes) }) else {
                 tally.decoded += 1
                 continue
             }

@@ -1,6 +1,7 @@
 import AlarmCore
 import Beanstalk
 import CommandAPI
+import CommandAPITestSupport
 import NIOCore
 import Testing
 import TestSupport

@@ -1,3 +1,4 @@
+import CommandAPITestSupport
 import Foundation
 import TestSupport
 import Testing
@@ -41,9 +42,7 @@ struct SchemathesisTests {
     }
 
     static func schemathesis(against stage: DaemonAPI, arguments: [String]) async throws -> Run {
-        let python = try await PythonPeer.find()
-        let executable = URL(fileURLWithPath: python.interpreter).deletingLastPathComponent().appendingPathComponent("schemathesis").path
-        try #require(FileManager.default.isExecutableFile(atPath: executable), "\(executable) is missing: run `make test`, which installs schemathesis")
+        let executable = try await PythonPeer.find().command("schemathesis")
         return try await withTemporaryDirectory(prefix: "schemathesis") { directory in
             let reports = directory.path
             let result = try await ProcessRunner.run(executable, arguments: [

@@ -3,7 +3,7 @@ import EnvisalinkTPI
 
 /// Every code of the TPI reference (§3 and §6), with the event it maps to.
 extension MessageRow {
-    static let acknowledgements: [MessageRow] = [
+    package static let acknowledgements: [MessageRow] = [
         .session("500030", .commandAccepted(code: "030"), .response, "Command 030 accepted"),
         .session("501", .commandChecksumError, .fault, "Command rejected: bad checksum"),
         .session("502023", .systemError(SystemError(code: 23)), .fault, "System error 023: disarm while not armed"),
@@ -17,7 +17,7 @@ extension MessageRow {
         .session("922", .installerCodeRequired, .response, "Installer code required"),
     ]
 
-    static let broadcasts: [MessageRow] = [
+    package static let broadcasts: [MessageRow] = [
         .event("51081", .keypadLEDs([.ready, .backlight], flashing: false), .info, "Keypad LEDs: ready, backlight", partition: 1),
         .event("51102", .keypadLEDs(.armed, flashing: true), .info, "Keypad LEDs flashing: armed", partition: 1),
         .event(
@@ -28,7 +28,7 @@ extension MessageRow {
         .event("5622032", .outdoorTemperature(data: "2032"), .info, "Outdoor temperature broadcast: 2032"),
     ]
 
-    static let zones: [MessageRow] = [
+    package static let zones: [MessageRow] = [
         .zone("6011001", .zoneAlarm(partition: 1, zone: 1), .alarm, "Zone alarm", zone: 1, partition: 1),
         .zone("6022005", .zoneAlarmRestored(partition: 2, zone: 5), .recovery, "Zone alarm restored", zone: 5, partition: 2),
         .zone("6038128", .zoneTamper(partition: 8, zone: 128), .alarm, "Zone tamper", zone: 128, partition: 8),
@@ -43,7 +43,7 @@ extension MessageRow {
         .zone("833005", .wirelessZoneLowBatteryRestored(zone: 5), .recovery, "Wireless zone battery restored", zone: 5),
     ]
 
-    static let alarms: [MessageRow] = [
+    package static let alarms: [MessageRow] = [
         .event("620", .duressAlarm, .alarm, "Duress alarm"),
         .event("621", .keyAlarm(.fire), .alarm, "Fire key alarm"),
         .event("622", .keyAlarmRestored(.fire), .recovery, "Fire key alarm restored"),
@@ -56,7 +56,7 @@ extension MessageRow {
         .event("680", .installerMode, .alarm, "Installer mode"),
     ]
 
-    static let partitions: [MessageRow] = [
+    package static let partitions: [MessageRow] = [
         .partition("6501", .ready, .info, "ready"),
         .partition("6512", .notReady, .info, "not ready"),
         .event("65211", .partitionArmed(partition: 1, mode: .stay), .armed, "Partition 1 armed (stay)", partition: 1),
@@ -85,7 +85,7 @@ extension MessageRow {
         .event("91212", .commandOutputPressed(partition: 1, pgm: 2), .response, "Partition 1 command output 2 pressed", partition: 1),
     ]
 
-    static let troubles: [MessageRow] = [
+    package static let troubles: [MessageRow] = [
         .event("800", .trouble(.panelBattery), .fault, "Panel battery trouble"),
         .event("801", .troubleRestored(.panelBattery), .recovery, "Panel battery restored"),
         .event("802", .trouble(.acPower), .fault, "AC power lost"),
@@ -116,10 +116,10 @@ extension MessageRow {
         .event("897", .troubleRestored(.keybus), .recovery, "Keybus restored"),
     ]
 
-    static let unknown: [MessageRow] = [
+    package static let unknown: [MessageRow] = [
         .event("999", .unknown(code: "999"), .unknown, "Unknown panel message 999"),
         .event("123ABC", .unknown(code: "123"), .unknown, "Unknown panel message 123"),
     ]
 
-    static let all = acknowledgements + broadcasts + zones + alarms + partitions + troubles + unknown
+    package static let all = acknowledgements + broadcasts + zones + alarms + partitions + troubles + unknown
 }

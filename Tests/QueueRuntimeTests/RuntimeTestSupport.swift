@@ -48,14 +48,6 @@ func eventually(
     }
 }
 
-extension BeanstalkdServer {
-    var beanstalkEndpoint: BeanstalkEndpoint { .tcp(host: host, port: port) }
-
-    func connect() async throws -> BeanstalkConnection {
-        try await BeanstalkConnection.connect(to: beanstalkEndpoint)
-    }
-}
-
 extension BeanstalkConnection {
     /// Puts `text` on `tube`.
     @discardableResult

@@ -1,4 +1,5 @@
 import Foundation
+import CLITestSupport
 import TestSupport
 
 /// A stand-in server from `Tests/Interop/` (http_standin.py, smtp_standin.py): it prints

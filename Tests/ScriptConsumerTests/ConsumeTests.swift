@@ -3,6 +3,7 @@ import Glibc
 #endif
 import Foundation
 import Testing
+import CLITestSupport
 import TestSupport
 
 /// `howalarming consume --exec`: a program's exit status settles the job.

@@ -1,23 +1,21 @@
-import AlarmCore
-import Foundation
-import Logging
+package import AlarmCore
+package import CommandAPI
+package import Foundation
+package import Logging
 import ServiceLifecycle
-import TestSupport
-import Testing
-
-@testable import CommandAPI
+package import TestSupport
 
 /// A real beanstalkd, a database in a temporary directory and the command API's services running
 /// in-process on a free loopback port, reached over real HTTP.
-struct APIStage: RunningAPI {
-    let server: BeanstalkdServer
-    let directory: TemporaryDirectory
-    let port: Int
+package struct APIStage: RunningAPI {
+    package let server: BeanstalkdServer
+    package let directory: TemporaryDirectory
+    package let port: Int
 
-    var databasePath: String { directory.appending("command.sqlite") }
+    package var databasePath: String { directory.appending("command.sqlite") }
 
     /// The configuration's YAML: events on tube `command`, commands on `commands`.
-    static func configurationText(port: Int, directory: TemporaryDirectory, extra: String = "") -> String {
+    package static func configurationText(port: Int, directory: TemporaryDirectory, extra: String = "") -> String {
         """
         beanstalkd:
           host: 127.0.0.1
@@ -30,7 +28,7 @@ struct APIStage: RunningAPI {
     }
 
     /// Runs `body` with a fresh stage; `command` adds keys to the `command` section (indented).
-    static func run<Result>(
+    package static func run<Result>(
         command extra: String = "", isolation: isolated (any Actor)? = #isolation,
         _ body: (APIStage) async throws -> Result
     ) async throws -> Result {
@@ -44,7 +42,7 @@ struct APIStage: RunningAPI {
     }
 
     /// Runs the services for `configuration` while `body` runs, then shuts them down gracefully.
-    static func serve<Result>(
+    package static func serve<Result>(
         _ configuration: HowAlarmingConfig, server: BeanstalkdServer, directory: TemporaryDirectory,
         isolation: isolated (any Actor)? = #isolation,
         _ body: (APIStage) async throws -> Result
@@ -71,15 +69,15 @@ struct APIStage: RunningAPI {
     }
 
     /// A new token with `scope`, stored in the stage's database.
-    func token(_ scope: TokenScope, name: String = "phone-\(UUID().uuidString.prefix(8))") async throws -> String {
+    package func token(_ scope: TokenScope, name: String = "phone-\(UUID().uuidString.prefix(8))") async throws -> String {
         try await TokenStore(database: CommandDatabase(path: databasePath)).create(name: name, scope: scope).value
     }
 }
 
-let quietLogger = Logger(label: "test", factory: { _ in SwiftLogNoOpLogHandler() })
+package let quietLogger = Logger(label: "test", factory: { _ in SwiftLogNoOpLogHandler() })
 
 /// An event's JSON with a fresh id, from source `panel`.
-func eventJSON(
+package func eventJSON(
     _ type: String, code: String, sequence: Int, partition: Int? = nil, zone: Int? = nil, id: UUID = UUID(),
     message: String = "", timestamp: Int = 1_700_000_000
 ) -> String {

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import CLITestSupport
 import TestSupport
 
 /// The example consumers in `examples/consumers/` and in docs/writing-a-consumer.md, run by

@@ -1,21 +1,21 @@
 import Foundation
-import TestSupport
+package import TestSupport
 
 /// The built `howalarming`, run against one test beanstalkd through a configuration file in
 /// a temporary directory. Children never see the developer's `HOWALARMING_CONFIG` or
 /// `HOWALARMING_LOG_LEVEL`.
-struct CLI: Sendable {
+package struct CLI: Sendable {
     /// The event tubes of the default test configuration: the CLI's tap (`cli`, a tap by
     /// default) and two consumers.
-    static let eventTubes = ["cli", "push", "log"]
+    package static let eventTubes = ["cli", "push", "log"]
 
     /// The server the configuration names.
-    let server: BeanstalkdServer
+    package let server: BeanstalkdServer
     /// The configuration file.
-    let configPath: String
+    package let configPath: String
 
     /// Writes a configuration naming `server` and these tubes into `directory`.
-    init(server: BeanstalkdServer, directory: TemporaryDirectory, events: [String], commands: [String]) throws {
+    package init(server: BeanstalkdServer, directory: TemporaryDirectory, events: [String], commands: [String]) throws {
         self.server = server
         configPath = directory.appending("config.yaml")
         let yaml = """
@@ -31,54 +31,54 @@ struct CLI: Sendable {
     }
 
     /// A probe into the server's tubes.
-    var queue: QueueProbe { QueueProbe(server: server) }
+    package var queue: QueueProbe { QueueProbe(server: server) }
 
     /// Runs `howalarming ARGUMENTS --config FILE` to completion.
-    func run(_ arguments: String...) async throws -> ProcessResult {
+    package func run(_ arguments: String...) async throws -> ProcessResult {
         try await run(arguments: arguments)
     }
 
     /// Runs `howalarming ARGUMENTS --config FILE` to completion.
-    func run(arguments: [String]) async throws -> ProcessResult {
+    package func run(arguments: [String]) async throws -> ProcessResult {
         try await Self.runUnconfigured(arguments + ["--config", configPath])
     }
 
     /// Starts `howalarming ARGUMENTS --config FILE` in the background.
-    func start(_ arguments: String...) throws -> ChildProcess {
+    package func start(_ arguments: String...) throws -> ChildProcess {
         try start(arguments: arguments)
     }
 
     /// Starts `howalarming ARGUMENTS --config FILE` in the background.
-    func start(arguments: [String]) throws -> ChildProcess {
+    package func start(arguments: [String]) throws -> ChildProcess {
         try ProcessRunner.start(try Executables.path("howalarming"), arguments: arguments + ["--config", configPath],
                                 environment: Self.environment)
     }
 
     /// Starts `howalarming tail ARGUMENTS` and waits until it watches the `cli` tap: events are
     /// put on a tap only while it is watched, so it gets every event published from then on.
-    func startTail(_ arguments: String...) async throws -> ChildProcess {
+    package func startTail(_ arguments: String...) async throws -> ChildProcess {
         let tail = try start(arguments: ["tail"] + arguments)
         try await waitUntilTapped()
         return tail
     }
 
     /// Waits until some client watches `tap`.
-    func waitUntilTapped(_ tap: String = "cli") async throws {
+    package func waitUntilTapped(_ tap: String = "cli") async throws {
         try await waitUntil("a client watches tube \(tap)") { try queue.count("current-watching", in: tap) > 0 }
     }
 
     /// Runs `howalarming` with exactly `arguments` to completion.
-    static func runUnconfigured(_ arguments: [String]) async throws -> ProcessResult {
+    package static func runUnconfigured(_ arguments: [String]) async throws -> ProcessResult {
         try await ProcessRunner.run(try Executables.path("howalarming"), arguments: arguments, environment: environment)
     }
 
     /// Empty values count as unset: the child uses only what the test gives it.
-    static let environment = ["HOWALARMING_CONFIG": "", "HOWALARMING_LOG_LEVEL": ""]
+    package static let environment = ["HOWALARMING_CONFIG": "", "HOWALARMING_LOG_LEVEL": ""]
 }
 
 /// Runs `body` with a fresh beanstalkd (keeping a binlog when `binlogged`, so it can restart
 /// without losing jobs) and a ``CLI`` configured for it; stops the server afterwards.
-func withCLI<Result>(
+package func withCLI<Result>(
     events: [String] = CLI.eventTubes,
     commands: [String] = ["commands"],
     binlogged: Bool = false,

@@ -1,4 +1,5 @@
 import EnvisalinkTPI
+import EnvisalinkTPITestSupport
 import TestSupport
 
 /// Generates hostile TPI byte streams from a seed: what a broken, noisy or malicious link could send.

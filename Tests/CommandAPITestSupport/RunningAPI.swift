@@ -3,12 +3,12 @@ import Beanstalk
 import Foundation
 import NIOCore
 import NIOHTTP1
-import TestSupport
+package import TestSupport
 import Testing
 
 /// An API listening on `port` of 127.0.0.1, with its beanstalkd: in-process (``APIStage``) or a
 /// daemon process (``DaemonAPI``).
-protocol RunningAPI {
+package protocol RunningAPI {
     var port: Int { get }
     var server: BeanstalkdServer { get }
 }
@@ -16,7 +16,7 @@ protocol RunningAPI {
 extension RunningAPI {
     /// Sends a request over HTTP and returns the answer; a `chunked` body is sent without
     /// `Content-Length`.
-    func request(
+    package func request(
         _ method: HTTPVerb, _ path: String, token: String? = nil, json: String? = nil,
         contentType: String? = "application/json", chunked: Bool = false, headers: [(String, String)] = []
     ) async throws -> HTTPAnswer {
@@ -37,7 +37,7 @@ extension RunningAPI {
     }
 
     /// Puts `body` on `tube` of the stage's beanstalkd.
-    func put(_ body: String, on tube: String = "command") async throws {
+    package func put(_ body: String, on tube: String = "command") async throws {
         let connection = try await BeanstalkConnection.connect(to: .tcp(host: server.host, port: server.port))
         try await connection.use(try TubeName(tube))
         _ = try await connection.put(body)
@@ -46,7 +46,7 @@ extension RunningAPI {
 
     /// The next ready job on `tube`, deleted; `nil` when there is none. Does not wait: the API puts
     /// a job before it answers, and this client blocks its thread.
-    func take(from tube: String) throws -> String? {
+    package func take(from tube: String) throws -> String? {
         let client = try RawBeanstalkClient(server)
         defer { client.close() }
         _ = try client.command("watch \(tube)")
@@ -58,23 +58,29 @@ extension RunningAPI {
 }
 
 /// The API of a `howalarming-command` process.
-struct DaemonAPI: RunningAPI {
-    var port: Int
-    let server: BeanstalkdServer
+package struct DaemonAPI: RunningAPI {
+    package var port: Int
+    package let server: BeanstalkdServer
     /// A token with the control scope and one with the read scope, made before the start.
-    var controlToken = ""
-    var readToken = ""
+    package var controlToken = ""
+    package var readToken = ""
+
+    /// The API of a daemon already listening on `port` of 127.0.0.1, with its beanstalkd.
+    package init(port: Int, server: BeanstalkdServer) {
+        self.port = port
+        self.server = server
+    }
 
     /// Settings under which thousands of failed authentications from loopback do not end in
     /// throttling (429), for tests that fail on purpose.
-    static let unthrottled = "  auth_failure_limit: 1000\n  auth_failure_window: 1"
+    package static let unthrottled = "  auth_failure_limit: 1000\n  auth_failure_window: 1"
 
     /// Runs `body` with a beanstalkd and a `howalarming-command` process started on a free port;
     /// `settings` adds keys to the `command` section (indented by two spaces; by default
     /// ``unthrottled``). Stops the daemon
     /// with SIGTERM afterwards and expects it to exit cleanly. Tests whose clients block their
     /// thread use the process, so that they cannot starve an in-process server.
-    static func run(settings: String = unthrottled, _ body: (DaemonAPI) async throws -> Void) async throws {
+    package static func run(settings: String = unthrottled, _ body: (DaemonAPI) async throws -> Void) async throws {
         try await withTemporaryDirectory { directory in
             try await withBeanstalkd { server in
                 let configPath = directory.appending("config.yaml")
@@ -125,25 +131,25 @@ struct DaemonAPI: RunningAPI {
 }
 
 /// The HTTP methods the tests send.
-enum HTTPVerb: String {
+package enum HTTPVerb: String {
     case GET, POST, PUT, DELETE
 }
 
 /// An HTTP answer: status, headers by lower-case name, body text.
-struct HTTPAnswer: CustomStringConvertible {
-    let status: Int
-    let headers: [String: String]
-    let body: String
+package struct HTTPAnswer: CustomStringConvertible {
+    package let status: Int
+    package let headers: [String: String]
+    package let body: String
 
     /// The body as a JSON object.
-    var json: [String: Any] {
+    package var json: [String: Any] {
         get throws {
             try #require(try JSONSerialization.jsonObject(with: Data(body.utf8)) as? [String: Any], "not a JSON object: \(body)")
         }
     }
 
     /// The `error` of a JSON error body.
-    var error: String? { (try? json)?["error"] as? String }
+    package var error: String? { (try? json)?["error"] as? String }
 
-    var description: String { "\(status) \(headers) \(body)" }
+    package var description: String { "\(status) \(headers) \(body)" }
 }

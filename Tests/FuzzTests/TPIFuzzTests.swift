@@ -1,4 +1,5 @@
 import EnvisalinkTPI
+import TestSupport
 import Testing
 
 /// The TPI decoder and session under hostile input: random bytes, mutated and re-checksummed
@@ -15,7 +16,7 @@ struct TPIFuzzTests {
 }
 
 /// A million TPI fuzz inputs with another seed; run by `make soak`.
-@Suite("TPI fuzzing soak")
+@Suite("TPI fuzzing soak", .soak)
 struct TPIFuzzSoakTests {
     @Test func aMillionHostileInputs() {
         var harness = TPIFuzzHarness(seed: 0x534F_414B)

@@ -1,18 +1,5 @@
 import Testing
 import Beanstalk
-import TestSupport
-
-extension BeanstalkdServer {
-    /// Where our client reaches this server.
-    var beanstalkEndpoint: BeanstalkEndpoint {
-        socketPath.map { .unixSocket(path: $0) } ?? .tcp(host: host, port: port)
-    }
-
-    /// A fresh client connection to this server.
-    func connect(_ configuration: BeanstalkConfiguration = .init()) async throws -> BeanstalkConnection {
-        try await BeanstalkConnection.connect(to: beanstalkEndpoint, configuration: configuration)
-    }
-}
 
 /// Expects `operation` to throw a ``BeanstalkError`` with `code`.
 func expectError<T>(

@@ -1,0 +1,24 @@
+import Foundation
+
+/// A program from the system's packages that tests run (beanstalkd, supervisord).
+public enum SystemTool {
+    /// The path of `name` on `PATH`, in /usr/bin or in /usr/sbin. Throws
+    /// ``TestSupportError/Code/notInstalled`` naming it and the make target that installs it.
+    public static func locate(_ name: String, installedBy makeTarget: String) throws(TestSupportError) -> String {
+        let path = (ProcessInfo.processInfo.environment["PATH"] ?? "") + ":/usr/bin:/usr/sbin"
+        guard let executable = Posix.resolveExecutable(name, searchPath: path) else {
+            throw TestSupportError(.notInstalled, "\(name) is not installed: run `make test` (or `make \(makeTarget)`)")
+        }
+        return executable
+    }
+
+    /// `beanstalkd`, which every queue test starts.
+    public static func beanstalkd() throws(TestSupportError) -> String {
+        try locate("beanstalkd", installedBy: "beanstalkd")
+    }
+
+    /// `supervisord`, which `deploy/run-local.sh` (`make run`) starts the system under.
+    public static func supervisord() throws(TestSupportError) -> String {
+        try locate("supervisord", installedBy: "supervisor")
+    }
+}
