@@ -7,9 +7,10 @@ TEST_FLAGS ?=
 
 VENV := .venv
 VENV_PYTHON := $(CURDIR)/$(VENV)/bin/python3
-# What the Python interop peer imports (the reference implementation's client and the schema
-# validator), and the HTTP API fuzzer that tests docs/openapi.yaml against the command API.
-PYTHON_TEST_PACKAGES := greenstalk jsonschema 'schemathesis>=4.32,<5'
+# What the Python interop peer imports (the reference implementation's client, the schema
+# validator, and the Web Push encryption and VAPID libraries that check ours), and the HTTP API
+# fuzzer that tests docs/openapi.yaml against the command API.
+PYTHON_TEST_PACKAGES := greenstalk jsonschema 'schemathesis>=4.32,<5' http-ece py-vapid
 # What the benchmarks add: the APNs client they compare with.
 PYTHON_BENCH_PACKAGES := aioapns
 
@@ -191,9 +192,9 @@ supervisor: ## Install supervisor with apt-get, unless it is installed
 	    $(APT_GET) update && $(APT_GET) install -y supervisor >/dev/null; \
 	fi
 
-python-peer: ## Create .venv with greenstalk, jsonschema and schemathesis, unless they import
+python-peer: ## Create .venv with greenstalk, jsonschema, schemathesis, http-ece and py-vapid, unless they import
 	@set -e; \
-	if ! "$(VENV_PYTHON)" -c 'import greenstalk, jsonschema, schemathesis' 2>/dev/null; then \
+	if ! "$(VENV_PYTHON)" -c 'import greenstalk, jsonschema, schemathesis, http_ece, py_vapid' 2>/dev/null; then \
 	    if ! "$(VENV_PYTHON)" -m pip --version >/dev/null 2>&1; then \
 	        echo "creating the Python virtualenv $(VENV)"; \
 	        rm -rf $(VENV); \

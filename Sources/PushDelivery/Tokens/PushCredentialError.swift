@@ -12,6 +12,7 @@ public struct PushCredentialError: Error, Sendable, Hashable, CustomStringConver
             case signingFailed = "signing failed"
             case invalidTokenResponse = "invalid token response"
             case tokenRefused = "token refused"
+            case invalidSubject = "invalid subject"
         }
 
         private let base: Base
@@ -19,7 +20,7 @@ public struct PushCredentialError: Error, Sendable, Hashable, CustomStringConver
 
         /// A key or service account file that does not exist or cannot be read.
         public static let unreadableFile = Code(.unreadableFile)
-        /// Text that is not a PEM private key of the kind needed (P-256 for APNs, RSA for FCM).
+        /// Text that is not a PEM private key of the kind needed (P-256 for APNs and VAPID, RSA for FCM).
         public static let invalidKey = Code(.invalidKey)
         /// A service account JSON that lacks a field or is not JSON.
         public static let invalidServiceAccount = Code(.invalidServiceAccount)
@@ -30,6 +31,8 @@ public struct PushCredentialError: Error, Sendable, Hashable, CustomStringConver
         /// The OAuth2 token endpoint refused the assertion (`invalid_grant`, a disabled or deleted
         /// key, a wrong clock): a credential fault.
         public static let tokenRefused = Code(.tokenRefused)
+        /// A VAPID subject that is neither a `mailto:` address nor an `https:` URL.
+        public static let invalidSubject = Code(.invalidSubject)
 
         public var description: String { base.rawValue }
     }

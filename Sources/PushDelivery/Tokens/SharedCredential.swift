@@ -6,7 +6,8 @@ import FoundationEssentials
 import Foundation
 #endif
 
-/// A credential as minted (an APNs JWT, an FCM access token) with the times that govern its reuse.
+/// A credential as minted (an APNs JWT, an FCM access token, a VAPID header) with the times that
+/// govern its reuse.
 struct MintedCredential: Sendable {
     /// The JWT or access token.
     let value: Secret
@@ -19,7 +20,8 @@ struct MintedCredential: Sendable {
 
 /// An actor that keeps one credential for all its callers: reused while fresh, minted by one
 /// caller while the others wait for the same result, replaced once when the provider refuses it.
-/// ``APNSTokenProvider`` and ``FCMAccessTokenProvider`` are the two kinds.
+/// ``APNSTokenProvider``, ``FCMAccessTokenProvider`` and the per-origin tokens of
+/// ``VAPIDTokenProvider`` are the kinds.
 protocol SharedCredentialHolder: Actor {
     /// The credential in use.
     var credential: MintedCredential? { get set }

@@ -1,0 +1,27 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
+/// Base64url (RFC 4648 §5) as Web Push uses it: keys and tokens written without padding.
+enum Base64URL {
+    /// `bytes` in base64url without padding.
+    static func encode(_ bytes: some Sequence<UInt8>) -> String {
+        var text = Data(bytes).base64EncodedString()
+        text = text.replacingOccurrences(of: "+", with: "-").replacingOccurrences(of: "/", with: "_")
+        while text.hasSuffix("=") { text.removeLast() }
+        return text
+    }
+
+    /// The bytes of `text`, or `nil` when it is not base64. Lenient, as older browsers were:
+    /// padding is optional, and the standard alphabet (`+`, `/`) is read as well.
+    static func decode(_ text: some StringProtocol) -> [UInt8]? {
+        var standard = text.replacingOccurrences(of: "-", with: "+").replacingOccurrences(of: "_", with: "/")
+        guard standard.count % 4 != 1 else { return nil }
+        if !standard.hasSuffix("=") {
+            standard += String(repeating: "=", count: (4 - standard.count % 4) % 4)
+        }
+        return Data(base64Encoded: standard).map(Array.init)
+    }
+}
