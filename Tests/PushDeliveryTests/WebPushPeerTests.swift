@@ -1,3 +1,4 @@
+import AlarmCore
 import Crypto
 import Foundation
 import PushDelivery

@@ -8,16 +8,14 @@ import Foundation
 enum Base64URL {
     /// `bytes` in base64url without padding.
     static func encode(_ bytes: some Sequence<UInt8>) -> String {
-        var text = Data(bytes).base64EncodedString()
-        text = text.replacingOccurrences(of: "+", with: "-").replacingOccurrences(of: "/", with: "_")
-        while text.hasSuffix("=") { text.removeLast() }
-        return text
+        let standard = Data(bytes).base64EncodedString()
+        return String(standard.lazy.filter { $0 != "=" }.map { $0 == "+" ? "-" : $0 == "/" ? "_" : $0 })
     }
 
     /// The bytes of `text`, or `nil` when it is not base64. Lenient, as older browsers were:
     /// padding is optional, and the standard alphabet (`+`, `/`) is read as well.
     static func decode(_ text: some StringProtocol) -> [UInt8]? {
-        var standard = text.replacingOccurrences(of: "-", with: "+").replacingOccurrences(of: "_", with: "/")
+        var standard = String(text.map { $0 == "-" ? "+" : $0 == "_" ? "/" : $0 })
         guard standard.count % 4 != 1 else { return nil }
         if !standard.hasSuffix("=") {
             standard += String(repeating: "=", count: (4 - standard.count % 4) % 4)

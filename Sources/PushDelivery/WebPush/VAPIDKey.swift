@@ -1,3 +1,4 @@
+import AlarmCore
 import Crypto
 import JWTKit
 
@@ -29,7 +30,7 @@ public struct VAPIDKey: Sendable, CustomStringConvertible, CustomReflectable {
     /// `-----BEGIN EC PRIVATE KEY-----`, SEC 1), or the 32-byte private scalar in base64url, as
     /// web-push and py-vapid print it. Surrounding white space is ignored.
     public init(text: String) throws(PushCredentialError) {
-        let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
+        let trimmed = String(text.trimmingWhitespace)
         if trimmed.hasPrefix("-----BEGIN") {
             guard let key = try? P256.Signing.PrivateKey(pemRepresentation: trimmed) else {
                 throw PushCredentialError(code: .invalidKey, message: "the VAPID key is not a PEM-encoded P-256 private key")
