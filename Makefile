@@ -101,12 +101,15 @@ endif
 # run only with HOWALARMING_SOAK=1: `swift test` and `make test` report them skipped. Their figures go to $(SOAK_REPORT), printed at the end.
 SOAK_REPORT := .build/soak-report.txt
 
-# They run the release executables, as deployed.
-soak: libraries beanstalkd supervisor python-peer release ## The long reliability runs (about 15 minutes): load for 10 minutes, a 4-minute APNs outage, a million TPI inputs and a million job bodies per decoder
+# They run the release executables, as deployed: the pipeline soaks one at a time, then the fuzzers
+# (CPU-bound for minutes, they would starve the pipelines' timings).
+soak: libraries beanstalkd supervisor python-peer release ## The long reliability runs (about 35 minutes): load for 10 minutes, a 4-minute APNs outage, then a million TPI inputs and a million job bodies per decoder
 	$(SWIFT) build --build-tests
 	rm -f $(SOAK_REPORT)
 	$(TEST_ENV) HOWALARMING_BIN_DIR="$(RELEASE_BIN_DIR)" HOWALARMING_SOAK=1 \
-	    HOWALARMING_RELIABILITY_REPORT="$(CURDIR)/$(SOAK_REPORT)" $(SWIFT) test --skip-build --filter 'SoakTests/'
+	    HOWALARMING_RELIABILITY_REPORT="$(CURDIR)/$(SOAK_REPORT)" $(SWIFT) test --skip-build \
+	    --filter '^ReliabilityTests\.\w+SoakTests/' --no-parallel
+	$(TEST_ENV) HOWALARMING_SOAK=1 $(SWIFT) test --skip-build --filter '^FuzzTests\.\w+SoakTests/'
 	@echo "--- soak figures ($(SOAK_REPORT)) ---"; cat $(SOAK_REPORT)
 
 bench: libraries beanstalkd python-peer bench-peers ## Benchmarks against peers, a few minutes: prints tables, stores bench/results/<time>.md
