@@ -1,10 +1,5 @@
+import AlarmCore
 import Crypto
-
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
 
 /// A bearer token of the HTTP API: `hal_` and 43 base64url characters (256 random bits).
 ///
@@ -26,7 +21,7 @@ public struct APIToken: Sendable, Hashable, CustomStringConvertible, CustomDebug
     /// A new random token.
     public static func generate() -> APIToken {
         let bytes = SymmetricKey(size: .bits256).withUnsafeBytes { Array($0) }
-        return APIToken(unchecked: prefix + base64URL(bytes))
+        return APIToken(unchecked: prefix + Base64URL.encode(bytes))
     }
 
     /// `text` as a token when it has the token format; `nil` otherwise (so it cannot be one).
@@ -64,17 +59,5 @@ public struct APIToken: Sendable, Hashable, CustomStringConvertible, CustomDebug
         default:
             false
         }
-    }
-
-    private static func base64URL(_ bytes: [UInt8]) -> String {
-        let base64 = Data(bytes).base64EncodedString()
-        return String(base64.compactMap { character -> Character? in
-            switch character {
-            case "+": "-"
-            case "/": "_"
-            case "=": nil
-            default: character
-            }
-        })
     }
 }

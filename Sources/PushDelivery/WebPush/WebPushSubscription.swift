@@ -1,3 +1,4 @@
+import AlarmCore
 public import Crypto
 
 /// A browser's Push API subscription (`PushSubscription.toJSON()`): the push service URL to
