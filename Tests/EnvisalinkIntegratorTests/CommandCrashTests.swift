@@ -28,7 +28,7 @@ struct CommandCrashTests {
 
     /// Sends a panic held unanswered by the panel, kills the integrator, restarts it.
     private static func killAfterSending(directory: TemporaryDirectory, server: BeanstalkdServer, panel: SimulatorServer) async throws {
-        let config = try Self.writeConfig(in: directory, server: server, panelPort: panel.port)
+        let config = try IntegratorHarness.writeExecutableConfig(in: directory, server: server, panelPort: panel.port, eventTube: "events")
         var integrator = try await Self.startIntegrator(config)
         #expect(await panel.control("hold 060").hasPrefix("ok"))
         let jobID = try RawBeanstalkClient(server).put(
@@ -62,25 +62,6 @@ struct CommandCrashTests {
     }
 
     static let eventTube = try! TubeName("events")
-
-    /// Writes the integrator's configuration: tubes `commands` and `events`, the panel at `panelPort`.
-    private static func writeConfig(in directory: TemporaryDirectory, server: BeanstalkdServer, panelPort: Int) throws -> String {
-        let path = directory.appending("config.yaml")
-        try """
-            beanstalkd:
-              host: 127.0.0.1
-              port: \(server.port)
-              tubes: {commands: [commands], events: [events]}
-            envisalinkd:
-              host: 127.0.0.1
-              port: \(panelPort)
-              password: \(IntegratorHarness.password)
-              code_master: "\(IntegratorHarness.masterCode)"
-              spool: \(directory.appending("spool.jsonl"))
-              sequence_file: \(directory.appending("sequence"))
-            """.write(toFile: path, atomically: true, encoding: .utf8)
-        return path
-    }
 
     /// Starts the integrator's executable with its log on standard output; waits until it is logged in to the panel.
     private static func startIntegrator(_ config: String) async throws -> ChildProcess {

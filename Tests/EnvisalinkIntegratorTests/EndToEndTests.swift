@@ -18,21 +18,8 @@ struct EndToEndTests {
                 ])
                 let tpiPort = try SimulatorProcess.port(in: try await simulator.awaitLine(containing: "tpi listening on"))
                 let controlPort = try SimulatorProcess.port(in: try await simulator.awaitLine(containing: "control listening on"))
-                let config = directory.appending("config.yaml")
-                try """
-                    beanstalkd:
-                      host: 127.0.0.1
-                      port: \(server.port)
-                      tubes: {commands: [commands], events: [log]}
-                    envisalinkd:
-                      host: 127.0.0.1
-                      port: \(tpiPort)
-                      password: \(IntegratorHarness.password)
-                      code_master: "\(IntegratorHarness.masterCode)"
-                      zones: {"001": Front door}
-                      spool: \(directory.appending("spool.jsonl"))
-                      sequence_file: \(directory.appending("sequence"))
-                    """.write(toFile: config, atomically: true, encoding: .utf8)
+                let config = try IntegratorHarness.writeExecutableConfig(
+                    in: directory, server: server, panelPort: tpiPort, eventTube: "log", extra: #"zones: {"001": Front door}"#)
                 let integrator = try ProcessRunner.start(
                     try Executables.path("howalarming-envisalink"), arguments: ["--config", config, "--log-level", "debug"])
                 let cli = try Executables.path("howalarming")

@@ -25,6 +25,30 @@ struct IntegratorHarness {
     let eventTube = try! TubeName("events")
     let commandTube = try! TubeName("commands")
 
+    /// Writes a configuration for the integrator's executable: commands from `commands`, events
+    /// to `eventTube`, the panel at `panelPort` with the harness's secrets, its state in
+    /// `directory`, and `extra` lines in its `envisalinkd` section. Returns the file's path.
+    static func writeExecutableConfig(
+        in directory: TemporaryDirectory, server: BeanstalkdServer, panelPort: Int, eventTube: String, extra: String = ""
+    ) throws -> String {
+        let path = directory.appending("config.yaml")
+        try """
+            beanstalkd:
+              host: 127.0.0.1
+              port: \(server.port)
+              tubes: {commands: [commands], events: [\(eventTube)]}
+            envisalinkd:
+              host: 127.0.0.1
+              port: \(panelPort)
+              password: \(password)
+              code_master: "\(masterCode)"
+              spool: \(directory.appending("spool.jsonl"))
+              sequence_file: \(directory.appending("sequence"))
+              \(extra)
+            """.write(toFile: path, atomically: true, encoding: .utf8)
+        return path
+    }
+
     /// Runs `body` with everything up and the integrator running; shuts it down gracefully afterwards.
     static func run(
         password: String = IntegratorHarness.password,
