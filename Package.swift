@@ -248,8 +248,16 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ],
-            swiftSettings: strictSettings
+            // The web console's files are embedded by the plugin, not compiled.
+            exclude: ["Console"],
+            swiftSettings: strictSettings,
+            plugins: ["EmbedConsole"]
         ),
+        // Embeds every file under Sources/CommandAPI/Console/ in the command API as generated
+        // Swift source, at build time; no package dependency.
+        .plugin(name: "EmbedConsole", capability: .buildTool(), dependencies: ["ConsoleEmbedder"]),
+        // The plugin's tool: one small file, Foundation only.
+        .executableTarget(name: "ConsoleEmbedder", path: "Plugins/ConsoleEmbedder", swiftSettings: strictSettings),
         // `howalarming-command`: thin main over CommandAPI, plus `tokens` subcommands.
         .executableTarget(
             name: "HowAlarmingCommand",
@@ -571,6 +579,7 @@ let package = Package(
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "Logging", package: "swift-log"),
+                .product(name: "NIOCore", package: "swift-nio"),
             ],
             swiftSettings: strictSettings
         ),

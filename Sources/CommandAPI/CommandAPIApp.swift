@@ -11,17 +11,19 @@ public enum CommandAPIApp {
     public typealias ListeningHandler = @Sendable (_ port: Int) async -> Void
 
     /// The services, in start order (a `ServiceGroup` stops them in reverse): the queue producer,
-    /// the retention janitor, the event consumer on `command.tube`, and the HTTP server. On
-    /// SIGTERM the server stops first, finishing the requests in flight; then the consumer
-    /// finishes its job; the producer's connection closes last.
+    /// the retention janitor, the event consumer on `command.tube`, the HTTP server and the
+    /// streams' hub. On SIGTERM the hub ends the open streams first; then the server stops,
+    /// finishing the requests in flight; then the consumer finishes its job; the producer's
+    /// connection closes last.
     ///
     /// - Parameters:
     ///   - listen: Where to listen, instead of `command.listen` (tests pass port 0).
+    ///   - stream: The limits of `GET /v1/stream` (tests shorten the keepalive).
     /// - Throws: ``ConfigError`` for unusable TLS files; the database error when
     ///   `command.database` cannot be opened.
     public static func services(
         configuration: HowAlarmingConfig, metrics: CommandMetrics, logger: Logger, listen: ListenAddress? = nil,
-        onListening: @escaping ListeningHandler = { _ in }
+        stream: StreamSettings = StreamSettings(), onListening: @escaping ListeningHandler = { _ in }
     ) throws -> [any Service] {
         let command = configuration.command
         let listen = listen ?? command.listen
@@ -30,11 +32,12 @@ public enum CommandAPIApp {
         let store = EventStore(database: database)
         let audit = CommandAudit(database: database)
         let producer = QueueProducer(endpoint: configuration.beanstalkd.endpoint, logger: logger)
+        let hub = StreamHub(settings: stream, logger: logger)
         let router = APIRouter.router(APIRouter.Dependencies(
             store: store, tokens: TokenStore(database: database), audit: audit, producer: producer,
             throttle: AuthThrottle(limit: command.authFailureLimit, window: .seconds(command.authFailureWindow)),
             trustedProxies: command.trustedProxies, metrics: metrics, commandTubes: configuration.beanstalkd.commandTubes,
-            registrationTube: configuration.push.registrationTube, bodyLimit: command.bodyLimit))
+            registrationTube: configuration.push.registrationTube, bodyLimit: command.bodyLimit, hub: hub))
         warnAboutExposure(configuration, listen: listen, logger: logger)
         let server = Application(
             router: router,
@@ -57,8 +60,9 @@ public enum CommandAPIApp {
                 logger: logger),
             QueueConsumer<AlarmEvent>(
                 endpoint: configuration.beanstalkd.endpoint, configuration: ConsumerConfiguration(tubes: [command.tube]),
-                logger: logger, handler: EventIngest(store: store, metrics: metrics).handle),
+                logger: logger, handler: EventIngest(store: store, metrics: metrics, hub: hub).handle),
             server,
+            hub,
         ]
     }
 

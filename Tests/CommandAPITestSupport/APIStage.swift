@@ -27,16 +27,17 @@ package struct APIStage: RunningAPI {
         """
     }
 
-    /// Runs `body` with a fresh stage; `command` adds keys to the `command` section (indented).
+    /// Runs `body` with a fresh stage; `command` adds keys to the `command` section (indented),
+    /// `stream` sets the limits of `GET /v1/stream`.
     package static func run<Result>(
-        command extra: String = "", isolation: isolated (any Actor)? = #isolation,
+        command extra: String = "", stream: StreamSettings = StreamSettings(), isolation: isolated (any Actor)? = #isolation,
         _ body: (APIStage) async throws -> Result
     ) async throws -> Result {
         try await withTemporaryDirectory { directory in
             try await withBeanstalkd { server in
                 let text = configurationText(port: server.port, directory: directory, extra: extra)
                 let configuration = try HowAlarmingConfig.parse(yaml: text, path: directory.appending("config.yaml"), environment: [:])
-                return try await serve(configuration, server: server, directory: directory, body)
+                return try await serve(configuration, server: server, directory: directory, stream: stream, body)
             }
         }
     }
@@ -44,13 +45,13 @@ package struct APIStage: RunningAPI {
     /// Runs the services for `configuration` while `body` runs, then shuts them down gracefully.
     package static func serve<Result>(
         _ configuration: HowAlarmingConfig, server: BeanstalkdServer, directory: TemporaryDirectory,
-        isolation: isolated (any Actor)? = #isolation,
+        stream: StreamSettings = StreamSettings(), isolation: isolated (any Actor)? = #isolation,
         _ body: (APIStage) async throws -> Result
     ) async throws -> Result {
         let (ports, portContinuation) = AsyncStream.makeStream(of: Int.self)
         let services = try CommandAPIApp.services(
             configuration: configuration, metrics: CommandMetrics(), logger: quietLogger,
-            listen: ListenAddress(host: "127.0.0.1", port: 0), onListening: { portContinuation.yield($0) })
+            listen: ListenAddress(host: "127.0.0.1", port: 0), stream: stream, onListening: { portContinuation.yield($0) })
         let group = ServiceGroup(configuration: .init(services: services, logger: quietLogger))
         let running = Task {
             defer { portContinuation.finish() }

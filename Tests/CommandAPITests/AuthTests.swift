@@ -11,7 +11,7 @@ struct AuthTests {
         try await APIStage.run { stage in
             #expect(try await stage.request(.GET, "/healthz").status == 200)
             for (method, path) in [("GET", "/metrics"), ("GET", "/v1/status"), ("GET", "/v1/events"), ("POST", "/v1/commands"),
-                ("POST", "/v1/devices"), ("DELETE", "/v1/devices/abc")]
+                ("POST", "/v1/devices"), ("DELETE", "/v1/devices/abc"), ("GET", "/v1/whoami"), ("GET", "/v1/stream")]
             {
                 let answer = try await stage.request(try #require(HTTPVerb(rawValue: method)), path, json: method == "POST" ? "{}" : nil)
                 #expect(answer.status == 401, "\(method) \(path): \(answer)")

@@ -47,10 +47,13 @@ struct OpenAPITests {
                 producer: QueueProducer(endpoint: .tcp(host: "127.0.0.1", port: try ClosedPort().port), logger: quietLogger),
                 throttle: AuthThrottle(limit: 10, window: .seconds(60)), trustedProxies: [], metrics: CommandMetrics(),
                 commandTubes: [try TubeName("commands")], registrationTube: try TubeName("push-registrations"),
-                bodyLimit: 16384))
+                bodyLimit: 16384, hub: StreamHub(logger: quietLogger)))
+            // The console's files are documented together, as `GET /`.
+            let consoleFiles = Set(ConsoleFiles().paths).subtracting(["/"])
             let routed = Set(router.routes.map { Operation(method: $0.method.rawValue, path: $0.path.description) })
+                .filter { !($0.method == "GET" && consoleFiles.contains($0.path)) }
             let documented = Set(try Self.documented().keys)
-            #expect(routed.count == 7)
+            #expect(routed.count == 10)
             #expect(routed.subtracting(documented).isEmpty, "routed but not documented: \(routed.subtracting(documented))")
             #expect(documented.subtracting(routed).isEmpty, "documented but not routed: \(documented.subtracting(routed))")
         }
@@ -65,17 +68,23 @@ struct OpenAPITests {
         let credential: Credential
         var json: String?
         var contentType: String? = "application/json"
+        var headers: [(String, String)] = []
+        /// An endless `text/event-stream` answer: only its status is read.
+        var streaming = false
         let status: Int
 
         init(
             _ method: String, _ template: String, at path: String? = nil, _ credential: Credential, json: String? = nil,
-            contentType: String? = "application/json", _ status: Int
+            contentType: String? = "application/json", headers: [(String, String)] = [], streaming: Bool = false,
+            _ status: Int
         ) {
             operation = Operation(method: method, path: template)
             self.path = path ?? template
             self.credential = credential
             self.json = json
             self.contentType = contentType
+            self.headers = headers
+            self.streaming = streaming
             self.status = status
         }
     }
@@ -87,7 +96,14 @@ struct OpenAPITests {
 
     /// With beanstalkd running and the default throttle.
     static let running: [Probe] = [
+        Probe("GET", "/", .none, 200),
+        Probe("GET", "/", .none, headers: [("If-None-Match", "*")], 304),
         Probe("GET", "/healthz", .none, 200),
+        Probe("GET", "/v1/whoami", .read, 200),
+        Probe("GET", "/v1/whoami", .none, 401),
+        Probe("GET", "/v1/stream", .read, headers: [("Last-Event-ID", "x")], 400),
+        Probe("GET", "/v1/stream", .read, streaming: true, 200),
+        Probe("GET", "/v1/stream", .none, 401),
         Probe("GET", "/metrics", .read, 200),
         Probe("GET", "/metrics", .none, 401),
         Probe("GET", "/v1/status", .read, 200),
@@ -126,6 +142,8 @@ struct OpenAPITests {
         Probe("GET", "/metrics", .wrong, 429),
         Probe("GET", "/v1/status", .wrong, 429),
         Probe("GET", "/v1/events", .wrong, 429),
+        Probe("GET", "/v1/whoami", .wrong, 429),
+        Probe("GET", "/v1/stream", .wrong, 429),
         Probe("POST", "/v1/commands", .wrong, json: command, 429),
         Probe("POST", "/v1/devices", .wrong, json: device, 429),
         Probe("DELETE", "/v1/devices/{token}", at: "/v1/devices/\(apnsToken)", .wrong, 429),
@@ -142,10 +160,15 @@ struct OpenAPITests {
                 case .control: control
                 case .wrong: APIToken.generate().value
                 }
+            if probe.streaming, let token {
+                let stream = try await EventStreamReader(stage, token: token)
+                #expect(stream.status == probe.status, "\(probe.operation) \(probe.path): \(stream.status)")
+                continue
+            }
             let method = try #require(HTTPVerb(rawValue: probe.operation.method))
             let answer = try await stage.request(
                 method, probe.path, token: token, json: probe.json,
-                contentType: probe.contentType)
+                contentType: probe.contentType, headers: probe.headers)
             #expect(answer.status == probe.status, "\(probe.operation) \(probe.path): \(answer)")
         }
     }

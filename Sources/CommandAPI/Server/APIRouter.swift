@@ -16,6 +16,7 @@ enum APIRouter {
         let commandTubes: [TubeName]
         let registrationTube: TubeName
         let bodyLimit: Int
+        let hub: StreamHub
     }
 
     /// Every endpoint, with its handler.
@@ -29,22 +30,27 @@ enum APIRouter {
         let devices = DeviceHandler(
             producer: dependencies.producer, registrationTube: dependencies.registrationTube,
             metrics: dependencies.metrics, bodyLimit: dependencies.bodyLimit)
-        return [
+        let stream = StreamHandler(store: dependencies.store, tokens: dependencies.tokens, hub: dependencies.hub)
+        return ConsoleHandler(files: ConsoleFiles()).endpoints() + [
             APIEndpoint(.get, "/healthz", authenticated: false, health.handle),
             APIEndpoint(.get, "/metrics", metrics.handle),
             APIEndpoint(.get, "/v1/status", history.status),
             APIEndpoint(.get, "/v1/events", history.events),
+            APIEndpoint(.get, "/v1/whoami", WhoAmIHandler().handle),
+            APIEndpoint(.get, "/v1/stream", stream.handle),
             APIEndpoint(.post, "/v1/commands", commands.handle),
             APIEndpoint(.post, "/v1/devices", devices.register),
             APIEndpoint(.delete, "/v1/devices/{token}", devices.unregister),
         ]
     }
 
-    /// The router: request logging (debug, no headers), HTTP metrics, JSON errors for everything,
-    /// then the endpoints, all but `/healthz` behind ``AuthMiddleware``.
+    /// The router: the browser security headers on every response, request logging (debug, no
+    /// headers), HTTP metrics, JSON errors for everything, then the endpoints, all but `/healthz`
+    /// and the console's files behind ``AuthMiddleware``.
     static func router(_ dependencies: Dependencies) -> Router<APIRequestContext> {
         let endpoints = endpoints(dependencies)
         let router = Router(context: APIRequestContext.self)
+        router.add(middleware: SecurityHeadersMiddleware())
         router.add(middleware: LogRequestsMiddleware(.debug))
         router.add(middleware: MetricsMiddleware())
         router.add(middleware: ErrorMiddleware(endpoints: endpoints))
