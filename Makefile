@@ -8,9 +8,10 @@ TEST_FLAGS ?=
 VENV := .venv
 VENV_PYTHON := $(CURDIR)/$(VENV)/bin/python3
 # What the Python interop peer imports (the reference implementation's client, the schema
-# validator, and the Web Push encryption and VAPID libraries that check ours), and the HTTP API
-# fuzzer that tests docs/openapi.yaml against the command API.
-PYTHON_TEST_PACKAGES := greenstalk jsonschema 'schemathesis>=4.32,<5' http-ece py-vapid
+# validator, the Web Push encryption and VAPID libraries that check ours, and the QR code encoder
+# that checks TerminalQR's symbols), and the HTTP API fuzzer that tests docs/openapi.yaml against
+# the command API.
+PYTHON_TEST_PACKAGES := greenstalk jsonschema 'schemathesis>=4.32,<5' http-ece py-vapid segno
 # What the benchmarks add: the APNs client they compare with.
 PYTHON_BENCH_PACKAGES := aioapns
 
@@ -19,7 +20,7 @@ SUDO := $(if $(filter 0,$(shell id -u)),,sudo)
 APT_GET := $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get -qq -o=Dpkg::Use-Pty=0
 
 .DEFAULT_GOAL := help
-.PHONY: help build release test soak bench bench-full bench-peers symbol-order run install install-files clean beanstalkd supervisor libraries python-peer
+.PHONY: help build release test soak bench bench-full bench-peers symbol-order run install install-files clean beanstalkd supervisor zbar libraries python-peer
 
 # What `make install` puts where: PREFIX for executables and shared files, SYSTEMD_DIR for the
 # units, CONFIG_DIR for the example configuration; DESTDIR prefixes them all (for packaging).
@@ -70,10 +71,11 @@ QUEUE_TARGETS := BeanstalkTests QueueRuntimeTests
 # TLS within its 30 s timeouts, the command API's enqueueing, the queue client's concurrent
 # fan-outs). Beside other suites they starve those suites' one-second timings: one at a time.
 LOAD_TARGETS := LoadTests
-# The test targets that run TLS servers and clients or the whole system, and the script consumers
-# with their Python stand-ins (many short-lived processes): on their own, after the main group, so
+# The test targets that run TLS servers and clients or the whole system, the script consumers
+# with their Python stand-ins (many short-lived processes), and the QR codes' peers (segno
+# encoding every version, zbarimg decoding pictures): on their own, after the main group, so
 # that the timing-sensitive tests of both groups do not share two cores with all of them at once.
-HEAVY_TARGETS := PushDeliveryTests PushConsumerTests SystemTests ScriptConsumerTests
+HEAVY_TARGETS := PushDeliveryTests PushConsumerTests SystemTests ScriptConsumerTests TerminalQRTests
 # The fault tests: each runs the whole pipeline (beanstalkd, the simulator, four daemons, mock
 # APNs and FCM) and times recoveries, so they run last, one at a time.
 PIPELINE_TARGETS := ReliabilityTests
@@ -83,7 +85,7 @@ empty :=
 targets = '^($(subst $(empty) $(empty),|,$(strip $(1))))\.'
 TEST_ENV = HOWALARMING_TEST_PYTHON="$(VENV_PYTHON)" HOWALARMING_BIN_DIR="$$($(SWIFT) build --show-bin-path)"
 
-test: libraries beanstalkd supervisor python-peer ## Install what the tests need if missing, build, run all tests but the soak runs (make soak)
+test: libraries beanstalkd supervisor zbar python-peer ## Install what the tests need if missing, build, run all tests but the soak runs (make soak)
 	$(SWIFT) build --build-tests
 ifeq ($(TEST_FLAGS),)
 	$(TEST_ENV) $(SWIFT) test --skip-build --filter $(call targets,$(FUZZ_TARGETS))
@@ -195,9 +197,15 @@ supervisor: ## Install supervisor with apt-get, unless it is installed
 	    $(APT_GET) update && $(APT_GET) install -y supervisor >/dev/null; \
 	fi
 
-python-peer: ## Create .venv with greenstalk, jsonschema, schemathesis, http-ece and py-vapid, unless they import
+zbar: ## Install zbar-tools (zbarimg, which decodes the QR codes in tests) with apt-get, unless it is installed
+	@if ! command -v zbarimg >/dev/null; then \
+	    echo "installing zbar-tools (apt-get)"; \
+	    $(APT_GET) update && $(APT_GET) install -y zbar-tools >/dev/null; \
+	fi
+
+python-peer: ## Create .venv with greenstalk, jsonschema, schemathesis, http-ece, py-vapid and segno, unless they import
 	@set -e; \
-	if ! "$(VENV_PYTHON)" -c 'import greenstalk, jsonschema, schemathesis, http_ece, py_vapid' 2>/dev/null; then \
+	if ! "$(VENV_PYTHON)" -c 'import greenstalk, jsonschema, schemathesis, http_ece, py_vapid, segno' 2>/dev/null; then \
 	    if ! "$(VENV_PYTHON)" -m pip --version >/dev/null 2>&1; then \
 	        echo "creating the Python virtualenv $(VENV)"; \
 	        rm -rf $(VENV); \

@@ -290,6 +290,12 @@ let package = Package(
             ],
             swiftSettings: strictSettings
         ),
+        // QR codes for terminals (`howalarming-command tokens create --qr`): byte mode, Reed–Solomon,
+        // masking, rendered with Unicode half blocks. Pure Swift, no dependencies.
+        .target(
+            name: "TerminalQR",
+            swiftSettings: strictSettings
+        ),
         // Benchmarks (`make bench`): the queue client against a raw-socket baseline.
         .executableTarget(
             name: "bench-queue",
@@ -555,6 +561,13 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "NIOCore", package: "swift-nio"),
             ],
+            swiftSettings: strictSettings
+        ),
+        // Checked by independent peers: zbarimg decodes pictures of the codes, segno makes the same
+        // symbols. With the heavy targets in `make test` (the peers are many processes).
+        .testTarget(
+            name: "TerminalQRTests",
+            dependencies: ["TerminalQR", "TestSupport"],
             swiftSettings: strictSettings
         ),
         .testTarget(

@@ -15,7 +15,7 @@ struct DeviceLine {
 
     init(_ device: RegisteredDevice) {
         let fields: [String?] = [
-            device.id, device.platform.rawValue, device.environment?.rawValue, device.token.redacted, device.name,
+            device.id.description, device.platform.rawValue, device.environment?.rawValue, device.token.redacted, device.name,
             Self.time(device.registeredAt), device.lastSuccessAt.map(Self.time), device.lastError,
         ]
         text = fields.map { Self.cell($0) }.joined(separator: "\t")

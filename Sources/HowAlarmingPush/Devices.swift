@@ -90,7 +90,8 @@ struct Devices: AsyncParsableCommand {
         var name: String
 
         func run() async throws {
-            guard try await registry.registry().rename(deviceID: device, name: name) else {
+            guard let id = DeviceID(device) else { throw ValidationError("\(device) is not a device id") }
+            guard try await registry.registry().rename(deviceID: id, name: name) else {
                 throw CommandFailure(description: "no device with this id is registered")
             }
             print("renamed")
@@ -108,7 +109,7 @@ struct Devices: AsyncParsableCommand {
         func run() async throws {
             let registry = try self.registry.registry()
             var removed = false
-            if DeviceIDText.isWellFormed(device) { removed = try await registry.remove(deviceID: device) }
+            if let id = DeviceID(device) { removed = try await registry.remove(deviceID: id) }
             if !removed { removed = try await registry.remove(token: device) }
             guard removed else {
                 throw CommandFailure(description: "no device with this id or token is registered")

@@ -27,7 +27,10 @@ final class PushReportQueue: DeliveryObserver {
     }
 
     func recorded(_ attempt: DeliveryAttempt, eventType: EventType) {
-        continuation.yield(.delivery(PushReportJSON.delivery(attempt, eventType: eventType)))
+        let report = DeliveryReport(
+            eventID: attempt.eventID, eventType: eventType, device: attempt.device.deviceID, status: attempt.status,
+            reason: attempt.reason, attempts: attempt.attempt, time: PushReportTime.milliseconds(attempt.at))
+        continuation.yield(.delivery(PushReport.delivery(report).jsonBytes()))
     }
 
     func registryChanged() {

@@ -82,7 +82,7 @@ struct ReportPublisher: Service {
                             started = true
                             warnAboutUnreachable(devices)
                         }
-                        await publish(PushReportJSON.devices(devices, vapidPublicKey: vapidPublicKey, at: Date()))
+                        await publish(devicesReport(devices).jsonBytes())
                     } catch {
                         logger.error("the device list for a push report could not be read", metadata: ["error": "\(error)"])
                     }
@@ -92,6 +92,19 @@ struct ReportPublisher: Service {
             queue.finish()
         }
         await connection?.close()
+    }
+
+    /// The `devices` report of `devices`, as they are now.
+    private func devicesReport(_ devices: [RegisteredDevice]) -> PushReport {
+        let summaries = devices.map { device in
+            DeviceSummary(
+                device: device.id, platform: device.platform, name: device.name,
+                registeredAt: PushReportTime.milliseconds(device.registeredAt),
+                lastSuccessAt: device.lastSuccessAt.map(PushReportTime.milliseconds), lastError: device.lastError,
+                lastErrorAt: device.lastErrorAt.map(PushReportTime.milliseconds))
+        }
+        return .devices(
+            DevicesReport(time: PushReportTime.milliseconds(Date()), vapidPublicKey: vapidPublicKey, devices: summaries))
     }
 
     /// Says loudly, at start, that registered devices of an unconfigured provider get nothing.

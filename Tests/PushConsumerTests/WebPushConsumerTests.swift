@@ -13,7 +13,7 @@ extension PushConsumerTests {
         try await PushStage.run { stage in
             let browser = TestBrowser()
             let endpoint = stage.providers.webPush.endpoint("browser-1")
-            let deviceID = try DeviceToken(endpoint, provider: .webPush).deviceID
+            let deviceID = try DeviceToken(endpoint, provider: .webPush).deviceID.description
             let eventID = UUID()
             try await withConsumer(stage) {
                 let registration = #"{"type":"register","platform":"web","subscription":\#(browser.subscriptionJSON(endpoint: endpoint)),"name":"Hall tablet"}"#

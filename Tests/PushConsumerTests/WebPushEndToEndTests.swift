@@ -39,7 +39,7 @@ struct WebPushEndToEndTests {
                 push, arguments: ["devices", "add", "--config", stage.configPath, "--platform", "web", "--subscription", "-", "--name", "Hall tablet"],
                 standardInput: Data(browser.subscriptionJSON(endpoint: endpoint).utf8))
             try #require(added.status.isSuccess, "\(added)")
-            let deviceID = try DeviceToken(endpoint, provider: .webPush).deviceID
+            let deviceID = try DeviceToken(endpoint, provider: .webPush).deviceID.description
             #expect(added.stdout.contains("added \(deviceID)"))
             let list = try await ProcessRunner.run(push, arguments: ["devices", "list", "--config", stage.configPath])
             #expect(list.stdout.contains("\(deviceID)\tweb\t-\t\(service.baseURL)/…\tHall tablet"), "\(list.stdout)")

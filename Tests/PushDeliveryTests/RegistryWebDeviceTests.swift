@@ -58,7 +58,7 @@ struct RegistryWebDeviceTests {
         #expect(try await registry.list().first { $0.id == web.id }?.name == "Hall tablet")
         #expect(try await registry.rename(deviceID: web.id, name: ""))
         #expect(try await registry.list().first { $0.id == web.id }?.name == nil)
-        #expect(try await registry.rename(deviceID: UUID().uuidString.lowercased(), name: "x") == false)
+        #expect(try await registry.rename(deviceID: DeviceID(UUID().uuidString)!, name: "x") == false)
 
         #expect(try await registry.remove(deviceID: web.id))
         #expect(try await registry.remove(deviceID: web.id) == false)

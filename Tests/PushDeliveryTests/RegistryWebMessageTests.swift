@@ -9,7 +9,7 @@ import Testing
 struct RegistryWebMessageTests {
     static let browser = TestBrowser()
     static let endpoint = "https://fcm.googleapis.com/fcm/send/c2VjcmV0LWNhcGFiaWxpdHk"
-    static let deviceID = "0f8e2c4a-9b1d-5e3f-8a7c-6d5b4e3f2a1c"
+    static let deviceID = DeviceID("0f8e2c4a-9b1d-5e3f-8a7c-6d5b4e3f2a1c")!
 
     static func webRegistration(subscription: String, name: String? = "Kitchen tablet") -> String {
         #"{"type":"register","platform":"web","subscription":\#(subscription)"#
@@ -119,7 +119,7 @@ struct RegistryWebMessageTests {
         #expect(token.redacted == "https://fcm.googleapis.com/…")
         #expect("\(token)" == "webpush:https://fcm.googleapis.com/…")
         // Python: uuid.uuid5(uuid.UUID("5b0d6f1e-3f7a-4c39-9a51-2d8e6b0c4a17"), "webpush:" + endpoint)
-        #expect(token.deviceID == "02fee8a2-0e9f-5647-9e09-b96066c4735d")
+        #expect(token.deviceID.description == "02fee8a2-0e9f-5647-9e09-b96066c4735d")
         #expect(token.deviceID != (try DeviceToken(Self.endpoint + "x", provider: .webPush)).deviceID)
     }
 }

@@ -18,7 +18,7 @@ struct WebPushStage {
     ///   - allowPrivate: Whether the sender may connect to the mock on 127.0.0.1 (tests' setting).
     ///   - foreignKey: The sender signs with a key the subscriptions were not made with.
     static func run<Result>(
-        http1Only: Bool = false, allowPrivate: Bool = true, foreignKey: Bool = false, timeout: Duration = .seconds(5),
+        http1Only: Bool = false, allowPrivate: Bool = true, foreignKey: Bool = false, timeout: Duration = .seconds(10),
         _ body: (WebPushStage) async throws -> Result
     ) async throws -> Result {
         try await withTemporaryDirectory { directory in

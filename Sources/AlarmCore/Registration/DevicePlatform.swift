@@ -1,5 +1,5 @@
 /// The phone's operating system, which decides the push provider.
-public enum DevicePlatform: String, Sendable, Hashable, CaseIterable, CustomStringConvertible {
+public enum DevicePlatform: String, Codable, Sendable, Hashable, CaseIterable, CustomStringConvertible {
     /// iPhone and iPad: delivered through APNs.
     case ios
     /// Android: delivered through FCM.

@@ -29,10 +29,10 @@ extension RegistrationMessage {
             Self.write("token", token, to: &writer)
         case .unregisterDevice(let id):
             Self.write("type", "unregister", to: &writer)
-            Self.write("device", id, to: &writer)
+            Self.write("device", id.description, to: &writer)
         case .rename(let device, let name):
             Self.write("type", "rename", to: &writer)
-            Self.write("device", device, to: &writer)
+            Self.write("device", device.description, to: &writer)
             Self.write("name", name, to: &writer)
         }
         return writer.finish()

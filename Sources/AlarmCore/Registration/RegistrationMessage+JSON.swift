@@ -37,7 +37,7 @@ extension RegistrationMessage {
             guard let device = try fields.string(.device) else { throw missing(.device) }
             guard let name = try fields.string(.name) else { throw missing(.name) }
             try validate(name: name)
-            return .rename(device: try DeviceIDText.checked(device), name: name)
+            return .rename(device: try deviceID(device), name: name)
         case let type?:
             throw FormatError(field: "type", reason: "unknown registration message type \(type.quotedExcerpt()); expected \(types)")
         case nil:
@@ -96,12 +96,20 @@ extension RegistrationMessage {
             guard !token.trimmingWhitespace.isEmpty else { throw FormatError(field: "token", reason: "must not be empty") }
             return .unregister(token: String(token.trimmingWhitespace))
         case (nil, let device?):
-            return .unregisterDevice(id: try DeviceIDText.checked(device))
+            return .unregisterDevice(id: try deviceID(device))
         case (.some, .some):
             throw FormatError(field: "device", reason: "give either token or device, not both")
         case (nil, nil):
             throw FormatError(field: "token", reason: "required field is missing (or give device, a device id)")
         }
+    }
+
+    /// `text` as a device id.
+    private static func deviceID(_ text: String) throws(FormatError) -> DeviceID {
+        guard let id = DeviceID(text.trimmingWhitespace) else {
+            throw FormatError(field: "device", reason: "a device id is a UUID (as devices list and the push reports show it)")
+        }
+        return id
     }
 
     private static func missing(_ field: RegistrationFields.Field) -> FormatError {

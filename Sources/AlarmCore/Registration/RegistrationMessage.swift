@@ -15,10 +15,10 @@ public enum RegistrationMessage: Sendable, Hashable {
     /// `{"type":"unregister","token":"…"}`: remove the device with this token, if registered.
     case unregister(token: String)
     /// `{"type":"unregister","device":"<device id>"}`: remove the device with this id, if registered.
-    case unregisterDevice(id: String)
+    case unregisterDevice(id: DeviceID)
     /// `{"type":"rename","device":"<device id>","name":"…"}`: give the device a new name (`""`
     /// removes it).
-    case rename(device: String, name: String)
+    case rename(device: DeviceID, name: String)
 
     /// The message's `type` values.
     static let types = ["register", "unregister", "rename"]

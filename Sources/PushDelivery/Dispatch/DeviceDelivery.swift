@@ -3,6 +3,7 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
+import AlarmCore
 
 /// One device's part of a run: its last send report, and whether its ledger rows are written.
 struct DeviceDelivery: Sendable {

@@ -76,7 +76,7 @@ public struct DeviceRegistry: Sendable {
 
     /// Removes the device whose ``RegisteredDevice/id`` is `deviceID`. Returns whether one was.
     @discardableResult
-    public func remove(deviceID: String) async throws -> Bool {
+    public func remove(deviceID: DeviceID) async throws -> Bool {
         try await database.writer.write { db in
             guard let token = try Self.token(ofDevice: deviceID, in: db) else { return false }
             try db.execute(
@@ -90,7 +90,7 @@ public struct DeviceRegistry: Sendable {
     ///
     /// - Throws: ``RegistryError`` for an invalid name; database errors.
     @discardableResult
-    public func rename(deviceID: String, name: String) async throws -> Bool {
+    public func rename(deviceID: DeviceID, name: String) async throws -> Bool {
         try Self.check(name: name)
         return try await database.writer.write { db in
             guard let token = try Self.token(ofDevice: deviceID, in: db) else { return false }
@@ -103,12 +103,11 @@ public struct DeviceRegistry: Sendable {
 
     /// The token of the device `deviceID`: ids are hashes, so every token is hashed (registries
     /// hold hundreds or thousands of devices, and renames are rare).
-    private static func token(ofDevice deviceID: String, in db: Database) throws -> DeviceToken? {
-        let wanted = deviceID.lowercased()
+    private static func token(ofDevice deviceID: DeviceID, in db: Database) throws -> DeviceToken? {
         let rows = try Row.fetchCursor(db, sql: "SELECT provider, token FROM device")
         while let row = try rows.next() {
             let token = try row.deviceToken()
-            if token.deviceID == wanted { return token }
+            if token.deviceID == deviceID { return token }
         }
         return nil
     }

@@ -54,6 +54,6 @@ public struct RegisteredDevice: Sendable, Hashable {
         self.webPushKeys = webPushKeys
     }
 
-    /// The device's public handle (``DeviceToken/deviceID``).
-    public var id: String { token.deviceID }
+    /// The device's public handle.
+    public var id: DeviceID { token.deviceID }
 }

@@ -84,9 +84,16 @@ struct PipelineAudit: Sendable {
         loggedIDs.flatMap { id in
             tokens.compactMap { token in
                 let count = deliveries[DeliveryKey(eventID: id, token: token)] ?? 0
-                return count == 1 ? nil : "\(id) → \(token.suffix(4)): \(count)"
+                return count == 1 ? nil : "\(id) → \(token.suffix(4)): \(count) (\(describe(id)))"
             }
         }
+    }
+
+    /// The logged event `id` in words: its type, code, message and place in the log.
+    private func describe(_ id: String) -> String {
+        guard let index = logged.firstIndex(where: { $0.id?.uuidString.lowercased() == id }) else { return "not logged" }
+        let event = logged[index]
+        return "\(event.type.rawValue) \(event.code) \(event.message.quotedExcerpt()), log line \(index + 1) of \(logged.count)"
     }
 
     /// The phones among `tokens` that got their notifications in another order than the log's,

@@ -1,5 +1,5 @@
 /// The result of one delivery attempt, as the ledger records it.
-public enum DeliveryStatus: String, Sendable, Hashable, CaseIterable, CustomStringConvertible {
+public enum DeliveryStatus: String, Codable, Sendable, Hashable, CaseIterable, CustomStringConvertible {
     /// The provider accepted the notification for the device. Final: never sent again.
     case delivered
     /// The provider refused it for a reason that retrying will not fix. Final.
