@@ -31,6 +31,9 @@ export class DevicesView {
     try {
       this.document = await request('/v1/devices');
     } catch (error) {
+      // Without the server's VAPID key this browser cannot subscribe.
+      this.registerButton.disabled = true;
+      this.state.textContent = '';
       replaceChildren(this.list, [el('li', { class: 'error', text: `Could not load devices: ${error.message}` })]);
       return;
     }
