@@ -8,12 +8,14 @@ import Foundation
 #endif
 
 /// One registered device as `devices list` prints it: tab-separated, `-` for what is missing.
+/// A web device's token is its endpoint's origin only (`https://host/…`): the path is the
+/// capability to push.
 struct DeviceLine {
     let text: String
 
     init(_ device: RegisteredDevice) {
         let fields: [String?] = [
-            device.platform.rawValue, device.environment?.rawValue, device.token.value, device.name,
+            device.id.description, device.platform.rawValue, device.environment?.rawValue, device.token.redacted, device.name,
             Self.time(device.registeredAt), device.lastSuccessAt.map(Self.time), device.lastError,
         ]
         text = fields.map { Self.cell($0) }.joined(separator: "\t")

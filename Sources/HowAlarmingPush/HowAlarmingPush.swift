@@ -5,13 +5,14 @@ import ArgumentParser
 struct HowAlarmingPush: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "howalarming-push",
-        abstract: "Send alarm events to phones through APNs and FCM, and manage the registered phones.",
+        abstract: "Send alarm events to phones and browsers through APNs, FCM and Web Push, and manage the registered devices.",
         discussion: """
             Without a subcommand, runs the push consumer (see `howalarming-push run --help`). \
-            `devices` lists, adds, removes and imports the registered phones.
+            `devices` lists, adds, renames, removes and imports the registered devices; `vapid generate` \
+            makes the Web Push key.
             """,
         version: "0.1.0",
-        subcommands: [Run.self, Devices.self],
+        subcommands: [Run.self, Devices.self, Vapid.self],
         defaultSubcommand: Run.self
     )
 }

@@ -23,5 +23,14 @@ struct RegistryOptions: ParsableArguments {
     }
 }
 
+extension RegistryOptions {
+    /// Whether the configuration has Web Push (`push.web_push`); with `--database` alone there
+    /// is no configuration to ask, and the operator is trusted.
+    func webPushConfigured() throws -> Bool {
+        guard database == nil else { return true }
+        return try configFile.load().push.webPush != nil
+    }
+}
+
 extension DevicePlatform: ExpressibleByArgument {}
 extension APNSEnvironment: ExpressibleByArgument {}

@@ -11,10 +11,11 @@ struct Run: AsyncParsableCommand {
         abstract: "Run the push consumer (the default).",
         discussion: """
             Takes events from the push.tube tube and sends a notification for each event whose type \
-            is in push.triggers to every registered phone, through APNs (push.apns) and FCM \
-            (push.fcm), exactly once per phone. Device registrations arrive on \
-            push.registration_tube. Stops cleanly on SIGTERM or SIGINT: the event in flight is \
-            finished. Keys and tokens never appear in logs.
+            is in push.triggers to every registered device, through APNs (push.apns), FCM \
+            (push.fcm) and Web Push (push.web_push), exactly once per device. Device registrations \
+            arrive on push.registration_tube; every delivery outcome and device list change is \
+            reported on push.report_tube. Stops cleanly on SIGTERM or SIGINT: the event in flight \
+            is finished. Keys, tokens and Web Push endpoints never appear in logs.
             """
     )
 

@@ -6,8 +6,8 @@ public import ServiceLifecycle
 
 /// Builds the push consumer's services from the configuration; `main` runs them.
 public enum PushConsumerApp {
-    /// The services: the sender closer, the ledger janitor, the registration consumer and the
-    /// event consumer.
+    /// The services: the sender closer, the report publisher, the ledger janitor, the
+    /// registration consumer and the event consumer.
     ///
     /// - Parameters:
     ///   - senders: The providers' senders (``PushSenders/make(configuration:logger:)``); empty
@@ -22,18 +22,26 @@ public enum PushConsumerApp {
         let registry = DeviceRegistry(database: database, defaultEnvironment: push.apns?.environment ?? .production)
         let ledger = DeliveryLedger(database: database)
         let settings = DispatchSettings(concurrency: push.concurrency, lifetime: .seconds(push.lifetime))
+        let reports = PushReportQueue()
         let dispatcher = PushDispatcher(
-            registry: registry, ledger: ledger, senders: senders, settings: settings, clock: clock, logger: logger)
+            registry: registry, ledger: ledger, senders: senders, settings: settings, clock: clock, logger: logger,
+            observer: reports)
         if senders.isEmpty {
-            logger.warning("no push provider configured (push.apns, push.fcm): events are acknowledged, nothing is delivered")
+            logger.warning(
+                "no push provider configured (push.apns, push.fcm, push.web_push): events are acknowledged, nothing is delivered")
         }
         let endpoint = configuration.beanstalkd.endpoint
         let events = EventHandler(dispatcher: dispatcher, triggers: Set(push.triggers), kicks: JobKicks(endpoint: endpoint))
-        let registrations = RegistrationHandler(registry: registry)
+        let webPush = senders.lazy.compactMap { $0 as? WebPushSender }.first
+        let registrations = RegistrationHandler(registry: registry, webPushEnabled: webPush != nil, reports: reports)
         // A ServiceGroup stops services in reverse order: first the event consumer (its
-        // in-flight event finishes), then registrations, and last the providers' connections.
+        // in-flight event finishes), then registrations, then the reports (what they queued is
+        // still put), and last the providers' connections.
         return [
             SenderCloser(senders: senders),
+            ReportPublisher(
+                queue: reports, registry: registry, endpoint: endpoint, tube: push.reportTube,
+                vapidPublicKey: webPush?.vapidPublicKey, providers: Set(senders.map(\.provider)), logger: logger),
             LedgerJanitor(
                 ledger: ledger, retention: .seconds(push.ledgerRetentionDays * 86_400), interval: .seconds(6 * 3600),
                 logger: logger),

@@ -4,7 +4,8 @@ public import PushDelivery
 
 /// Builds the providers' senders from the `push` configuration.
 public enum PushSenders {
-    /// A sender per configured provider (none when neither `push.apns` nor `push.fcm` is set).
+    /// A sender per configured provider (none when none of `push.apns`, `push.fcm` and
+    /// `push.web_push` is set).
     ///
     /// - Throws: ``ConfigError`` naming the key when a key, certificate, service account or CA
     ///   file cannot be used.
@@ -20,7 +21,30 @@ public enum PushSenders {
         if let fcm = push.fcm {
             senders.append(try fcmSender(fcm, policy: policy, timeout: timeout, logger: logger))
         }
+        if let webPush = push.webPush {
+            senders.append(try webPushSender(webPush, policy: policy, timeout: timeout, logger: logger))
+        }
         return senders
+    }
+
+    private static func webPushSender(
+        _ webPush: WebPushConfig, policy: NotificationPolicy, timeout: Duration, logger: Logger
+    ) throws(ConfigError) -> WebPushSender {
+        let key = try configured(webPush.vapidKeyPath) { () throws(PushCredentialError) in
+            try VAPIDKey(text: webPush.vapidKey.value)
+        }
+        let subject = try configured("push.web_push.subject") { () throws(PushCredentialError) in
+            try VAPIDSubject(webPush.subject)
+        }
+        let connection = try configured("push.web_push.ca_file") { () throws(PushTransportError) in
+            try ProviderConnection(
+                tls: ProviderTLS(additionalCAFile: webPush.caFile),
+                addressPolicy: EndpointAddressPolicy(allowsPrivateAddresses: webPush.allowPrivateEndpoints),
+                allowsHTTP1: true, logger: logger.with(provider: .webPush))
+        }
+        return WebPushSender(
+            connection: connection, vapid: VAPIDTokenProvider(key: key, subject: subject), policy: policy,
+            timeout: timeout)
     }
 
     private static func apnsSender(_ apns: APNSConfig, policy: NotificationPolicy, timeout: Duration, logger: Logger)

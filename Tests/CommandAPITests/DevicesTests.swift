@@ -41,8 +41,8 @@ struct DevicesTests {
             let token = try await stage.token(.control)
             let cases = [
                 (#"{"platform":"ios","token":"abcd"}"#, "token: an APNs device token is an even number of 64 to 256 hexadecimal digits, got 4"),
-                (#"{"token":"abc"}"#, "platform: required field is missing; expected ios or android"),
-                (#"{"platform":"windows","token":"abc"}"#, #"platform: unknown platform "windows"; expected ios or android"#),
+                (#"{"token":"abc"}"#, "platform: required field is missing; expected ios or android or web"),
+                (#"{"platform":"windows","token":"abc"}"#, #"platform: unknown platform "windows"; expected ios or android or web"#),
                 (#"{"platform":"android","token":"abc","environment":"sandbox"}"#, "environment: only ios devices have an APNs environment"),
                 (#"{"platform":"android","token":7}"#, "token: expected a string"),
             ]

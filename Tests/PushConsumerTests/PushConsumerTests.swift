@@ -12,7 +12,7 @@ import Testing
 @Suite("Push consumer")
 struct PushConsumerTests {
     /// Runs the consumer's services while `body` runs; stops them gracefully afterwards.
-    private func withConsumer(
+    func withConsumer(
         _ stage: PushStage, configuration: HowAlarmingConfig? = nil, clock: WallClock = .system,
         _ body: () async throws -> Void
     ) async throws {
@@ -28,7 +28,7 @@ struct PushConsumerTests {
         })
     }
 
-    private func registry(_ stage: PushStage) throws -> DeviceRegistry {
+    func registry(_ stage: PushStage) throws -> DeviceRegistry {
         DeviceRegistry(database: try PushDatabase(path: stage.databasePath))
     }
 
@@ -49,14 +49,14 @@ struct PushConsumerTests {
             // The info event came first and was acknowledged without a notification.
             #expect(await stage.apns.requests().count == 1)
             #expect(await stage.fcm.requests().count == 1)
-            #expect(try stage.stats()["current-jobs-ready"] == "0")
+            #expect(try stage.stats(tube: "push")["current-jobs-ready"] == "0")
         }
     }
 
     @Test func theAPNsKeyCanComeFromTheEnvironmentInsteadOfAFile() async throws {
         try await PushStage.run { stage in
             let text = stage.configurationText().replacingOccurrences(of: "    key_file: AuthKey.p8\n", with: "")
-            #expect(!text.contains("key_file"))
+            #expect(!text.contains("    key_file"))
             let configuration = try HowAlarmingConfig.parse(
                 yaml: text, path: stage.configPath, environment: ["HOWALARMING_PUSH_APNS_KEY": stage.apnsKey.p8PEM])
             try await registry(stage).add(platform: .ios, token: PushStage.apnsToken(1))

@@ -71,11 +71,35 @@ struct PushStage {
         await connection.close()
     }
 
-    /// beanstalkd's `stats`.
-    func stats() throws -> [String: String] {
+    /// beanstalkd's `stats`, or `stats-tube TUBE`.
+    func stats(tube: String? = nil) throws -> [String: String] {
         let client = try RawBeanstalkClient(server)
         defer { client.close() }
-        return try client.stats()
+        return try client.stats(tube: tube)
+    }
+
+    /// The push reports waiting on `push-reports`; 0 before the tube exists.
+    func readyReports() throws -> Int {
+        let client = try RawBeanstalkClient(server)
+        defer { client.close() }
+        return try client.statsIfExists(tube: "push-reports")?["current-jobs-ready"].flatMap { Int($0) } ?? 0
+    }
+
+    /// Takes every push report waiting on `push-reports` (deleting them), in queue order, as
+    /// JSON objects.
+    func takeReports() throws -> [[String: Any]] {
+        let client = try RawBeanstalkClient(server)
+        defer { client.close() }
+        _ = try client.command("watch push-reports")
+        _ = try client.command("ignore default")
+        var reports: [[String: Any]] = []
+        while true {
+            let reply = try client.request("reserve-with-timeout 0")
+            guard reply.line.hasPrefix("RESERVED "), let body = reply.body else { return reports }
+            _ = try client.command("delete \(reply.line.split(separator: " ")[1])")
+            let object = try JSONSerialization.jsonObject(with: Data(body))
+            reports.append(try #require(object as? [String: Any]))
+        }
     }
 
     /// A distinct APNs token for `index`.

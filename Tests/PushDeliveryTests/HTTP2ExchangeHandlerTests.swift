@@ -27,7 +27,7 @@ import Testing
     /// Writes a request and returns its reply's future; its frames are taken off the channel.
     private func send() throws -> EventLoopFuture<ProviderReply> {
         let reply = loop.makePromise(of: ProviderReply.self)
-        try channel.writeOutbound(HTTP2Exchange(
+        try channel.writeOutbound(ProviderExchange(
             method: "POST", url: try ProviderURL("http://127.0.0.1:8443/3/device/ab"), headerFields: [],
             body: Array("{}".utf8), deadline: .now() + .hours(1), reply: reply))
         while try channel.readOutbound(as: HTTP2Frame.self) != nil {}

@@ -11,7 +11,7 @@ struct RegistryDatabaseTests {
         try await withTemporaryDirectory { directory in
             let path = directory.appending("var/lib/howalarming/push.sqlite")
             let database = try PushDatabase(path: path)
-            #expect(try await database.schemaVersions() == ["v1"])
+            #expect(try await database.schemaVersions() == ["v1", "v2"])
             #expect(FileManager.default.fileExists(atPath: path))
             #expect(FileManager.default.fileExists(atPath: path + "-wal"))
         }
@@ -28,7 +28,7 @@ struct RegistryDatabaseTests {
                 try await DeliveryLedger(database: database).record(eventID: eventID, device: token, status: .delivered)
             }
             let reopened = try PushDatabase(path: path)
-            #expect(try await reopened.schemaVersions() == ["v1"])
+            #expect(try await reopened.schemaVersions() == ["v1", "v2"])
             #expect(try await DeviceRegistry(database: reopened).list().map(\.name) == ["Phone"])
             #expect(try await DeliveryLedger(database: reopened).deliveredDevices(eventID: eventID) == [token])
         }
@@ -39,12 +39,12 @@ struct RegistryDatabaseTests {
             let path = directory.appending("push.sqlite")
             let database = try PushDatabase(path: path)
             try await database.writer.write { db in
-                try db.execute(sql: "INSERT INTO grdb_migrations (identifier) VALUES ('v2')")
+                try db.execute(sql: "INSERT INTO grdb_migrations (identifier) VALUES ('v9')")
             }
             #expect {
                 try PushDatabase(path: path)
             } throws: { error in
-                (error as? RegistryError)?.code == .schemaTooNew && "\(error)".contains("v1, v2")
+                (error as? RegistryError)?.code == .schemaTooNew && "\(error)".contains("v1, v2, v9")
             }
         }
     }
@@ -60,7 +60,7 @@ struct RegistryDatabaseTests {
     @Test func inMemoryDatabasesAreMigratedAndSeparate() async throws {
         let first = try PushDatabase.inMemory()
         let second = try PushDatabase.inMemory()
-        #expect(try await first.schemaVersions() == ["v1"])
+        #expect(try await first.schemaVersions() == ["v1", "v2"])
         try await DeviceRegistry(database: first).add(platform: .android, token: RegistryFixtures.fcmToken("x"))
         #expect(try await DeviceRegistry(database: second).list().isEmpty)
     }

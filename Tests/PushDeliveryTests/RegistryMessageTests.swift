@@ -38,15 +38,15 @@ struct RegistryMessageTests {
         Failure(body: "register", field: nil, reason: "not valid JSON (8 bytes)"),
         Failure(body: #"["register"]"#, field: nil, reason: "expected a JSON object, got an array"),
         Failure(body: #""register""#, field: nil, reason: "expected a JSON object, got a string"),
-        Failure(body: #"{"token":"x"}"#, field: "type", reason: "required field is missing; expected register or unregister"),
+        Failure(body: #"{"token":"x"}"#, field: "type", reason: "required field is missing; expected register or unregister or rename"),
         Failure(
             body: #"{"type":"subscribe"}"#, field: "type",
-            reason: #"unknown registration message type "subscribe"; expected register or unregister"#),
+            reason: #"unknown registration message type "subscribe"; expected register or unregister or rename"#),
         Failure(body: #"{"type":1}"#, field: "type", reason: "expected a string, got a number"),
-        Failure(body: #"{"type":"register","token":"x"}"#, field: "platform", reason: "required field is missing; expected ios or android"),
+        Failure(body: #"{"type":"register","token":"x"}"#, field: "platform", reason: "required field is missing; expected ios or android or web"),
         Failure(
             body: #"{"type":"register","platform":"windows","token":"x"}"#, field: "platform",
-            reason: #"unknown platform "windows"; expected ios or android"#),
+            reason: #"unknown platform "windows"; expected ios or android or web"#),
         Failure(body: #"{"type":"register","platform":"ios"}"#, field: "token", reason: "required field is missing"),
         Failure(body: #"{"type":"register","platform":"ios","token":["ab"]}"#, field: "token", reason: "expected a string, got an array"),
         Failure(
@@ -70,7 +70,7 @@ struct RegistryMessageTests {
         Failure(
             body: #"{"type":"register","platform":"android","token":"a:b","name":"a\nb"}"#, field: "name",
             reason: "a device name must not contain control characters (such as line breaks)"),
-        Failure(body: #"{"type":"unregister"}"#, field: "token", reason: "required field is missing"),
+        Failure(body: #"{"type":"unregister"}"#, field: "token", reason: "required field is missing (or give device, a device id)"),
         Failure(body: #"{"type":"unregister","token":"  "}"#, field: "token", reason: "must not be empty"),
         Failure(body: #"{"type":"unregister","token":{}}"#, field: "token", reason: "expected a string, got an object"),
     ]
@@ -85,7 +85,7 @@ struct RegistryMessageTests {
     @Test func theDocumentedExamplesDecodeAndTheDocumentedErrorsOccur() throws {
         let section = try Self.documentationSection()
         let examples = try #require(Self.codeBlock("json", in: section)).split(separator: "\n")
-        #expect(examples.count == 3)
+        #expect(examples.count == 6)
         for example in examples {
             #expect(throws: Never.self) { try RegistrationMessage.decode(json: String(example)) }
         }

@@ -39,7 +39,7 @@ struct CompactJWT {
     }
 
     /// Unpadded base64url (RFC 7515) → bytes.
-    private static func base64URLDecoded(_ text: Substring) -> Data? {
+    static func base64URLDecoded(_ text: some StringProtocol) -> Data? {
         var base64 = text.replacingOccurrences(of: "-", with: "+").replacingOccurrences(of: "_", with: "/")
         base64 += String(repeating: "=", count: (4 - base64.count % 4) % 4)
         return Data(base64Encoded: base64)

@@ -1,12 +1,13 @@
 import Foundation
 import Hummingbird
 import HummingbirdHTTP2
+import HummingbirdTLS
 import Logging
 import NIOCore
 import NIOSSL
 
 /// An HTTPS server on 127.0.0.1 at a port the system picks: HTTP/2, or HTTP/1.1 when ALPN
-/// settles on it, passing every request to one handler.
+/// settles on it (or always, when so started), passing every request to one handler.
 final class MockHTTPServer: Sendable {
     /// The largest request body read; the mocks check the real limits, which are far lower.
     private static let maximumBodySize = 1 << 20
@@ -34,9 +35,10 @@ final class MockHTTPServer: Sendable {
         self.outage = outage
     }
 
-    /// Starts a server named `name` (in logs and errors) and returns once it listens.
+    /// Starts a server named `name` (in logs and errors) and returns once it listens; with
+    /// `http1Only` it speaks HTTP/1.1 alone (ALPN offers only `http/1.1`).
     static func start(
-        name: String, tls: TLSConfiguration,
+        name: String, tls: TLSConfiguration, http1Only: Bool = false,
         handler: @escaping @Sendable (MockHTTPRequest) async -> MockHTTPAnswer
     ) async throws -> MockHTTPServer {
         let connections = ConnectionTracker()
@@ -79,7 +81,7 @@ final class MockHTTPServer: Sendable {
         logger.logLevel = .critical
         let application = Application(
             responder: responder,
-            server: try .http2Upgrade(tlsConfiguration: tls),
+            server: try http1Only ? .tls(.http1(), tlsConfiguration: Self.http1(tls)) : .http2Upgrade(tlsConfiguration: tls),
             configuration: ApplicationConfiguration(address: .hostname("127.0.0.1", port: 0)),
             onServerRunning: { channel in
                 do {
@@ -108,6 +110,13 @@ final class MockHTTPServer: Sendable {
         return MockHTTPServer(
             port: port, serverChannel: channel, connections: connections, heldRequests: heldRequests,
             running: running, outage: outage)
+    }
+
+    /// `tls` offering only `http/1.1` in ALPN.
+    private static func http1(_ tls: TLSConfiguration) -> TLSConfiguration {
+        var tls = tls
+        tls.applicationProtocols = ["http/1.1"]
+        return tls
     }
 
     /// `https://127.0.0.1:<port>`.

@@ -1,19 +1,28 @@
+import Crypto
 import CryptoExtras
 import Foundation
 
-/// Mock APNs and FCM servers sharing one test CA, with every credential the push consumer reads
-/// (the CA, an APNs `.p8` key, an FCM service account) written to a directory, and the
-/// `push.apns` / `push.fcm` configuration that points the consumer at them.
+/// Mock APNs and FCM servers and a mock Web Push service sharing one test CA, with every
+/// credential the push consumer reads (the CA, an APNs `.p8` key, an FCM service account, a
+/// VAPID key) written to a directory, and the `push.apns` / `push.fcm` / `push.web_push`
+/// configuration that points the consumer at them.
 public struct MockPushProviders: Sendable {
     /// The app's bundle ID the mock APNs checks.
     public static let topic = "com.example.alarm"
 
     public let apns: MockAPNSServer
     public let fcm: MockFCMServer
+    /// The push service browsers' subscriptions point at (endpoints ``MockWebPushServer/endpoint(_:)``).
+    public let webPush: MockWebPushServer
     /// The APNs token signing key (its `.p8` is `AuthKey.p8` in the directory).
     public let apnsKey: TestAPNSKey
+    /// The VAPID public key (the private key is `vapid.pem` in the directory), in base64url.
+    public let vapidPublicKey: String
+    /// The CA the servers' certificates come from, for more servers.
+    public let authority: TestCertificateAuthority
 
-    /// Starts both servers and writes `ca.pem`, `AuthKey.p8` and `service-account.json` into `directory`.
+    /// Starts the servers and writes `ca.pem`, `AuthKey.p8`, `service-account.json` and
+    /// `vapid.pem` into `directory`.
     public static func start(writingCredentialsTo directory: String) async throws -> MockPushProviders {
         let authority = try TestCertificateAuthority()
         try authority.writeCA(to: "\(directory)/ca.pem")
@@ -27,17 +36,39 @@ public struct MockPushProviders: Sendable {
             serviceAccountKey: account.key.publicKey)
         try account.json(tokenURI: fcm.tokenURI)
             .write(toFile: "\(directory)/service-account.json", atomically: true, encoding: .utf8)
-        return MockPushProviders(apns: apns, fcm: fcm, apnsKey: key)
+        let vapidKey = P256.Signing.PrivateKey()
+        try vapidKey.pemRepresentation.write(toFile: "\(directory)/vapid.pem", atomically: true, encoding: .utf8)
+        let vapidPublicKey = Data(vapidKey.publicKey.x963Representation).base64EncodedString()
+            .replacingOccurrences(of: "+", with: "-").replacingOccurrences(of: "/", with: "_")
+            .replacingOccurrences(of: "=", with: "")
+        let webPush = try await MockWebPushServer.start(authority: authority, vapidPublicKey: vapidPublicKey)
+        return MockPushProviders(
+            apns: apns, fcm: fcm, webPush: webPush, apnsKey: key, vapidPublicKey: vapidPublicKey, authority: authority)
     }
 
-    /// Stops both servers.
+    /// Stops the servers.
     public func stop() async {
         await apns.stop()
         await fcm.stop()
+        await webPush.stop()
     }
 
-    /// The `apns:` and `fcm:` mappings, indented to sit inside `push:`; the credential paths are
-    /// relative to the configuration file, which must be in the credentials' directory.
+    /// The `web_push:` mapping, indented to sit inside `push:`, with the VAPID key file
+    /// `vapidKeyFile` (relative to the configuration file) and private endpoints allowed (the
+    /// mock listens on 127.0.0.1).
+    public static func webPushSectionYAML(vapidKeyFile: String = "vapid.pem") -> String {
+        """
+          web_push:
+            vapid_key_file: \(vapidKeyFile)
+            subject: mailto:alarms@example.org
+            allow_private_endpoints: true
+            ca_file: ca.pem
+        """
+    }
+
+    /// The `apns:`, `fcm:` and `web_push:` mappings, indented to sit inside `push:`; the
+    /// credential paths are relative to the configuration file, which must be in the
+    /// credentials' directory.
     public var pushSectionYAML: String {
         """
           apns:
@@ -51,6 +82,7 @@ public struct MockPushProviders: Sendable {
             service_account_file: service-account.json
             endpoint: \(fcm.baseURL)
             ca_file: ca.pem
+        \(Self.webPushSectionYAML())
         """
     }
 }

@@ -27,7 +27,7 @@ struct BeanstalkdCrashTests {
             try burst.send(700..<1000, over: control)
 
             try await stage.waitUntilSettled(burstEvents: burst.count)
-            try await ShutdownCheck.stopAll(daemons)
+            try await stage.stopForAudit(integrator: daemons[0], consumers: Array(daemons.dropFirst()), burstEvents: burst.count)
             let integratorLog = String(decoding: daemons[0].standardOutput, as: UTF8.self)
             #expect(integratorLog.contains("spooled events published"), "the outage did not make the integrator spool")
 

@@ -31,7 +31,7 @@ struct LoadSoakTests {
             let sent = ContinuousClock.now
             try await stage.waitUntilSettled(burstEvents: burst.count, timeout: .seconds(300))
             let settled = ContinuousClock.now
-            try await ShutdownCheck.stopAll(daemons)
+            try await stage.stopForAudit(integrator: daemons[0], consumers: Array(daemons.dropFirst()), burstEvents: burst.count)
 
             let audit = await PipelineAudit.collect(logPath: stage.logPath, apns: stage.apns)
             audit.expectLoggedOnceInOrder(burst)

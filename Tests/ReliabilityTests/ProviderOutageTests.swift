@@ -53,7 +53,7 @@ enum ProviderOutage {
                 "APNs outage of \(ReliabilityReport.seconds(phase * failures.count)) (500, 503, hung streams, GOAWAY), recovered → \(burst.count) events pushed",
                 ReliabilityReport.seconds(.now - recovered))
             ReliabilityReport.record("APNs outage: requests failed by the outage", "\(stage.apns.outageFailures)")
-            try await ShutdownCheck.stopAll(daemons)
+            try await stage.stopForAudit(integrator: daemons[0], consumers: Array(daemons.dropFirst()), burstEvents: burst.count)
 
             let audit = await PipelineAudit.collect(logPath: stage.logPath, apns: stage.apns)
             audit.expectLoggedOnceInOrder(burst)

@@ -7,6 +7,9 @@ public struct PushConfig: Sendable, Hashable {
     /// Tube of device registration messages from the phone apps, through the command consumer
     /// (`registration_tube`, default `push-registrations`).
     public var registrationTube = TubeName(validLiteral: "push-registrations")
+    /// Tube the push consumer puts its push reports on, for the command consumer: every
+    /// delivery outcome and the device list (`report_tube`, default `push-reports`).
+    public var reportTube = TubeName(validLiteral: "push-reports")
     /// Event types that cause a notification
     /// (`triggers`, default `[alarm, recovery, fault, armed, disarmed]`).
     public var triggers: [EventType] = [.alarm, .recovery, .fault, .armed, .disarmed]
@@ -17,7 +20,7 @@ public struct PushConfig: Sendable, Hashable {
     public var concurrency = 500
     /// Seconds a provider has to answer one request (`request_timeout`, 1–300, default 10).
     public var requestTimeout = 10
-    /// Seconds APNs and FCM keep a notification for a phone that is offline
+    /// Seconds APNs, FCM and the Web Push services keep a notification for a phone that is offline
     /// (`lifetime`, 0–2419200, default 300). Armed/disarmed notifications are never kept.
     public var lifetime = 300
     /// Whether alarms are iOS critical alerts (`critical_alarms`, default `false`); the app needs
@@ -33,6 +36,8 @@ public struct PushConfig: Sendable, Hashable {
     public var apns: APNSConfig?
     /// Firebase push settings (`fcm`, default none: no FCM delivery).
     public var fcm: FCMConfig?
+    /// Web Push settings (`web_push`, default none: no Web Push delivery).
+    public var webPush: WebPushConfig?
 
     /// The defaults: standard triggers, no push services configured.
     public init() {}
@@ -44,6 +49,7 @@ extension PushConfig {
         self.init()
         tube = try map.value("tube")?.tubeName() ?? tube
         registrationTube = try map.value("registration_tube")?.tubeName() ?? registrationTube
+        reportTube = try map.value("report_tube")?.tubeName() ?? reportTube
         triggers = try map.value("triggers")?.choices(of: EventType.self) ?? triggers
         database = try map.value("database")?.nonEmptyText() ?? database
         concurrency = try map.value("concurrency")?.integer(in: 1...10000) ?? concurrency
@@ -55,5 +61,6 @@ extension PushConfig {
         ledgerRetentionDays = try map.value("ledger_retention_days")?.integer(in: 1...3650) ?? ledgerRetentionDays
         apns = try map.section("apns").map(APNSConfig.init(reading:))
         fcm = try map.section("fcm").map(FCMConfig.init(reading:))
+        webPush = try map.section("web_push").map(WebPushConfig.init(reading:))
     }
 }

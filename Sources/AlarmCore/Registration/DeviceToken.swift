@@ -5,7 +5,10 @@
 ///   lengthen them), in any letter case; they are kept in lower case.
 /// - FCM registration tokens are 1 to 4096 printable ASCII characters without spaces; they are
 ///   opaque and kept as given.
-public struct DeviceToken: Sendable, Hashable, CustomStringConvertible {
+/// - Web Push tokens are the subscription's endpoint: an `https://` URL with a host, at most
+///   1000 characters (see ``webPushEndpointMaximumLength``). The endpoint is a bearer capability,
+///   so descriptions and error messages show its origin only (``redacted``).
+public struct DeviceToken: Sendable, Hashable, CustomStringConvertible, CustomReflectable {
     /// Shortest and longest APNs tokens accepted, in hexadecimal digits.
     public static let apnsLength: ClosedRange<Int> = 64...256
     /// Longest FCM registration token accepted, in characters.
@@ -24,6 +27,7 @@ public struct DeviceToken: Sendable, Hashable, CustomStringConvertible {
         switch provider {
         case .apns: value = try Self.apnsToken(token)
         case .fcm: value = try Self.fcmToken(token)
+        case .webPush: value = try Self.webPushEndpoint(token)
         }
         self.provider = provider
     }
@@ -34,8 +38,21 @@ public struct DeviceToken: Sendable, Hashable, CustomStringConvertible {
         value = storedValue
     }
 
-    /// `provider:token`, in full (tokens are not secrets).
-    public var description: String { "\(provider):\(value)" }
+    /// `provider:token`: APNs and FCM tokens in full (they are not secrets), a Web Push endpoint
+    /// as its origin only (``redacted``).
+    public var description: String { "\(provider):\(redacted)" }
+
+    /// The provider and the ``redacted`` token, so that `dump` and the descriptions of values
+    /// holding a token do not show a Web Push endpoint's path.
+    public var customMirror: Mirror {
+        Mirror(self, children: ["provider": provider, "token": redacted], displayStyle: .struct)
+    }
+
+    /// The token as logs, lists and errors may show it: APNs and FCM tokens in full, a Web Push
+    /// endpoint as `https://host[:port]/…` (its path is the capability to push).
+    public var redacted: String {
+        provider == .webPush ? Self.origin(ofEndpoint: value) + "/…" : value
+    }
 
     private static func apnsToken(_ token: some StringProtocol) throws(FormatError) -> String {
         guard token.unicodeScalars.allSatisfy({ $0.isASCII && $0.properties.isASCIIHexDigit }) else {
@@ -64,7 +81,7 @@ public struct DeviceToken: Sendable, Hashable, CustomStringConvertible {
         return String(token)
     }
 
-    private static func invalid(_ reason: String) -> FormatError {
+    static func invalid(_ reason: String) -> FormatError {
         FormatError(field: "token", reason: reason)
     }
 }

@@ -9,7 +9,7 @@ import Foundation
 struct RegistrationFields: Decodable {
     /// The format's field names.
     enum Field: String, CaseIterable {
-        case type, platform, token, environment, name
+        case type, platform, token, environment, name, device
     }
 
     private struct Key: CodingKey {
@@ -20,6 +20,8 @@ struct RegistrationFields: Decodable {
     }
 
     private var strings: [Field: String] = [:]
+    /// `subscription`, for `web` devices; `nil` when absent or `null`.
+    private(set) var subscription: SubscriptionFields?
     /// Fields of another JSON kind than string, with that kind in words (`a number`).
     private var otherKinds: [Field: String] = [:]
 
@@ -40,6 +42,10 @@ struct RegistrationFields: Decodable {
             } else {
                 otherKinds[field] = Self.kind(of: try container.superDecoder(forKey: key))
             }
+        }
+        let subscriptionKey = Key(stringValue: "subscription")
+        if container.contains(subscriptionKey), try !container.decodeNil(forKey: subscriptionKey) {
+            subscription = try SubscriptionFields(from: try container.superDecoder(forKey: subscriptionKey))
         }
     }
 
@@ -64,7 +70,7 @@ struct RegistrationFields: Decodable {
     }
 
     /// A JSON value's kind in words, for error messages.
-    private static func kind(of decoder: any Decoder) -> String {
+    static func kind(of decoder: any Decoder) -> String {
         if let single = try? decoder.singleValueContainer() {
             if single.decodeNil() { return "null" }
             if (try? single.decode(Bool.self)) != nil { return "a boolean" }

@@ -1,17 +1,27 @@
-/// A job on the registration tube: a phone app registering or unregistering its device.
+/// A job on the registration tube: a phone app or browser registering, renaming or
+/// unregistering its device.
 ///
 /// The JSON format is documented in `docs/event-format.md`, "Device registration messages";
-/// ``decode(json:)-(String)`` reads it. The push consumer carries it out on its device registry.
+/// ``decode(json:)-(String)`` reads it and ``encodeJSON()`` writes it. The push consumer carries
+/// it out on its device registry.
 public enum RegistrationMessage: Sendable, Hashable {
     /// `{"type":"register","platform":"ios","token":"…","environment":"sandbox","name":"…"}`:
-    /// register the device, or re-register it.
-    /// `token` is validated and normalised.
+    /// register the phone, or re-register it. `token` is validated and normalised.
     case register(platform: DevicePlatform, token: String, environment: APNSEnvironment?, name: String?)
+    /// `{"type":"register","platform":"web","subscription":{"endpoint":"https://…","keys":{"p256dh":"…",
+    /// "auth":"…"}},"name":"…"}`: register a browser's push subscription, or register it again
+    /// (new keys replace the old). `endpoint` is checked as a Web Push ``DeviceToken``.
+    case registerWeb(endpoint: String, keys: WebPushKeys, name: String?)
     /// `{"type":"unregister","token":"…"}`: remove the device with this token, if registered.
     case unregister(token: String)
+    /// `{"type":"unregister","device":"<device id>"}`: remove the device with this id, if registered.
+    case unregisterDevice(id: DeviceID)
+    /// `{"type":"rename","device":"<device id>","name":"…"}`: give the device a new name (`""`
+    /// removes it).
+    case rename(device: DeviceID, name: String)
 
     /// The message's `type` values.
-    static let types = ["register", "unregister"]
+    static let types = ["register", "unregister", "rename"]
 
     /// Longest device name accepted, in characters.
     public static let nameMaximumLength = 200

@@ -14,16 +14,6 @@ struct RegistrationBody: Codable {
     let environment: String?
     let name: String?
 
-    /// The message for `message`, with its token as normalised.
-    init(_ message: RegistrationMessage) {
-        switch message {
-        case .register(let platform, let token, let environment, let name):
-            self.init(type: "register", platform: platform.rawValue, token: token, environment: environment?.rawValue, name: name)
-        case .unregister(let token):
-            self.init(type: "unregister", token: token)
-        }
-    }
-
     init(type: String, platform: String? = nil, token: String?, environment: String? = nil, name: String? = nil) {
         self.type = type
         self.platform = platform
@@ -65,7 +55,7 @@ struct DeviceRequest: Decodable {
         } catch {
             throw .badRequest(error.description)
         }
-        return try validated(RegistrationBody(.unregister(token: token)).jsonBytes())
+        return try validated(RegistrationBody(type: "unregister", token: token).jsonBytes())
     }
 
     private static func validated(_ json: [UInt8]) throws(APIError) -> RegistrationMessage {

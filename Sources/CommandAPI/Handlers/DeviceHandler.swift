@@ -27,7 +27,7 @@ struct DeviceHandler: Sendable {
     }
 
     private func send(_ message: RegistrationMessage, type: String, context: APIRequestContext) async throws -> Response {
-        try await producer.enqueue(RegistrationBody(message).jsonBytes(), on: [registrationTube], logger: context.logger)
+        try await producer.enqueue(message.encodeJSON(), on: [registrationTube], logger: context.logger)
         metrics.registrationSent(type: type)
         context.logger.info("device registration queued", metadata: ["type": "\(type)"])
         return JSONResponse.make(Queued(), status: .accepted)

@@ -1,3 +1,4 @@
+import AlarmCore
 import Logging
 import Synchronization
 
@@ -11,13 +12,16 @@ import Foundation
 /// again, and the first write that could not be done at all.
 final class LedgerWrites: Sendable {
     let eventID: UUID
+    /// The event's type, for the delivery reports.
+    let eventType: EventType
     /// The notification's deadline: a write refused until then is given up.
     let deadline: Date
     let logger: Logger
     private let firstFailure = Mutex<(any Error)?>(nil)
 
-    init(eventID: UUID, deadline: Date, logger: Logger) {
+    init(eventID: UUID, eventType: EventType, deadline: Date, logger: Logger) {
         self.eventID = eventID
+        self.eventType = eventType
         self.deadline = deadline
         self.logger = logger
     }

@@ -31,14 +31,16 @@ public struct PushDispatcher: Sendable {
     private let settings: DispatchSettings
     private let clock: WallClock
     private let logger: Logger
+    private let observer: (any DeliveryObserver)?
     private let halts = ProviderHalts()
     private let order = DeviceOrder()
 
     /// A dispatcher sending through `senders` (at most one per provider) to the devices of
-    /// `registry`, recording in `ledger`.
+    /// `registry`, recording in `ledger`, and telling `observer` of each record and prune.
     public init(
         registry: DeviceRegistry, ledger: DeliveryLedger, senders: [any NotificationSender],
-        settings: DispatchSettings = DispatchSettings(), clock: WallClock = .system, logger: Logger
+        settings: DispatchSettings = DispatchSettings(), clock: WallClock = .system, logger: Logger,
+        observer: (any DeliveryObserver)? = nil
     ) {
         self.registry = registry
         self.ledger = ledger
@@ -46,6 +48,7 @@ public struct PushDispatcher: Sendable {
         self.settings = settings
         self.clock = clock
         self.logger = logger
+        self.observer = observer
     }
 
     /// The providers this dispatcher can send through.
@@ -108,7 +111,7 @@ public struct PushDispatcher: Sendable {
             }
         }
         let prepared = senders.mapValues { $0.prepare(event, issuedAt: issued, now: now) }
-        let ledgerWrites = LedgerWrites(eventID: eventID, deadline: deadline, logger: logger)
+        let ledgerWrites = LedgerWrites(eventID: eventID, eventType: event.type, deadline: deadline, logger: logger)
         let deliveries = await send(to: sendable, prepared: prepared, writes: ledgerWrites, logger: logger)
         let outcomes = try await settle(deliveries, writes: ledgerWrites, deadline: deadline, logger: logger)
         for (delivery, outcome) in zip(deliveries, outcomes) where outcome.isFinal {
@@ -207,6 +210,7 @@ public struct PushDispatcher: Sendable {
             switch outcome {
             case .prune(let reason):
                 let removed = try await registry.prune(delivery.device.token, repliedAt: delivery.report.invalidSince)
+                if removed { observer?.registryChanged() }
                 logger.notice(removed ? "device pruned" : "device kept: registered again since", metadata: [
                     "device": "\(delivery.device.token.provider) \(delivery.device.name ?? "unnamed")",
                     "reason": "\(reason)",
@@ -267,9 +271,10 @@ public struct PushDispatcher: Sendable {
         var failures = 0
         while true {
             do {
-                try await ledger.record(
+                let attempt = try await ledger.record(
                     eventID: writes.eventID, device: device.token, status: outcome.ledgerStatus, reason: outcome.reason,
                     providerMessageID: outcome.providerMessageID, latency: report.latency)
+                observer?.recorded(attempt, eventType: writes.eventType)
                 return
             } catch {
                 if failures == 0 {

@@ -9,6 +9,7 @@ enum JSONNode: Sendable, Hashable {
     /// A finite number (callers clamp or replace NaN and infinities).
     case number(Double)
     case object([JSONMember])
+    case boolean(Bool)
 
     /// An object of the members whose value is not `nil`, or `nil` when there are none.
     static func objectIfAny(_ members: [(String, JSONNode?)]) -> JSONNode? {
@@ -32,6 +33,8 @@ enum JSONNode: Sendable, Hashable {
             bytes.append(contentsOf: String(value).utf8)
         case .number(let value):
             bytes.append(contentsOf: String(value).utf8)
+        case .boolean(let value):
+            bytes.append(contentsOf: (value ? "true" : "false").utf8)
         case .object(let members):
             var writer = JSONObjectWriter()
             for member in members {

@@ -13,7 +13,14 @@ extension DeviceRegistry {
     /// earlier registration; names are left as they are.
     ///
     /// - Parameter tokens: The lines, for example a file's contents split at line breaks.
+    /// - Throws: ``RegistryError`` ``RegistryError/Code/invalidSubscription`` for `web`, whose
+    ///   devices need their subscription's keys besides the endpoint: they are added one at a time.
     public func `import`(tokens: some Sequence<String>, platform: DevicePlatform) async throws -> ImportSummary {
+        guard platform != .web else {
+            throw RegistryError(
+                code: .invalidSubscription,
+                message: "web devices cannot be imported from tokens: add each with its subscription (devices add --platform web --subscription FILE)")
+        }
         var valid: [DeviceToken] = []
         var summary = ImportSummary()
         for (index, line) in tokens.enumerated() {

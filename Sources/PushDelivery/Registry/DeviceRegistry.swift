@@ -7,7 +7,8 @@ public import AlarmCore
 import AlarmStorage
 import GRDB
 
-/// The phones that receive notifications: register, list, remove, import and prune devices.
+/// The phones and browsers that receive notifications: register, list, rename, remove, import
+/// and prune devices.
 ///
 /// Registering is idempotent: adding a token that is already registered re-registers it
 /// (``RegisteredDevice/registeredAt`` moves to now; a given name or environment replaces the
@@ -44,10 +45,14 @@ public struct DeviceRegistry: Sendable {
     ///   - environment: For iOS, the APNs environment of the token. `nil` keeps a re-registered
     ///     device's environment and gives a new one ``defaultEnvironment``. Must be `nil` for Android.
     ///   - name: A name for people; `nil` keeps a re-registered device's name, `""` removes it.
-    /// - Throws: ``RegistryError`` for an invalid token, name or environment; database errors.
+    ///   - webPushKeys: For `web` devices (required), the subscription's keys; the token is its
+    ///     endpoint. Re-registering replaces them. Must be `nil` for other platforms.
+    /// - Throws: ``RegistryError`` for an invalid token, name, environment or subscription;
+    ///   database errors.
     @discardableResult
     public func add(
-        platform: DevicePlatform, token: String, environment: APNSEnvironment? = nil, name: String? = nil
+        platform: DevicePlatform, token: String, environment: APNSEnvironment? = nil, name: String? = nil,
+        webPushKeys: WebPushKeys? = nil
     ) async throws -> Registration {
         let deviceToken: DeviceToken
         do {
@@ -60,15 +65,78 @@ public struct DeviceRegistry: Sendable {
                 code: .environmentNotApplicable,
                 message: "the \(environment) environment applies only to APNs (ios) devices, not \(platform)")
         }
-        if let name {
-            do {
-                try RegistrationMessage.validate(name: name)
-            } catch {
-                throw RegistryError(code: .invalidName, message: error.reason)
-            }
-        }
+        try Self.check(webPushKeys, for: deviceToken)
+        if let name { try Self.check(name: name) }
         return try await database.writer.write { db in
-            try register(deviceToken, platform: platform, environment: environment, name: name, at: DatabaseTime.now(), in: db)
+            try register(
+                deviceToken, platform: platform, environment: environment, name: name, webPushKeys: webPushKeys,
+                at: DatabaseTime.now(), in: db)
+        }
+    }
+
+    /// Removes the device whose ``RegisteredDevice/id`` is `deviceID`. Returns whether one was.
+    @discardableResult
+    public func remove(deviceID: DeviceID) async throws -> Bool {
+        try await database.writer.write { db in
+            guard let token = try Self.token(ofDevice: deviceID, in: db) else { return false }
+            try db.execute(
+                sql: "DELETE FROM device WHERE provider = ? AND token = ?", arguments: [token.provider.rawValue, token.value])
+            return true
+        }
+    }
+
+    /// Names the device whose ``RegisteredDevice/id`` is `deviceID` (`""` removes its name).
+    /// Returns whether there is such a device.
+    ///
+    /// - Throws: ``RegistryError`` for an invalid name; database errors.
+    @discardableResult
+    public func rename(deviceID: DeviceID, name: String) async throws -> Bool {
+        try Self.check(name: name)
+        return try await database.writer.write { db in
+            guard let token = try Self.token(ofDevice: deviceID, in: db) else { return false }
+            try db.execute(
+                sql: "UPDATE device SET name = ? WHERE provider = ? AND token = ?",
+                arguments: [name.isEmpty ? nil : name, token.provider.rawValue, token.value])
+            return true
+        }
+    }
+
+    /// The token of the device `deviceID`: ids are hashes, so every token is hashed (registries
+    /// hold hundreds or thousands of devices, and renames are rare).
+    private static func token(ofDevice deviceID: DeviceID, in db: Database) throws -> DeviceToken? {
+        let rows = try Row.fetchCursor(db, sql: "SELECT provider, token FROM device")
+        while let row = try rows.next() {
+            let token = try row.deviceToken()
+            if token.deviceID == deviceID { return token }
+        }
+        return nil
+    }
+
+    private static func check(name: String) throws(RegistryError) {
+        do {
+            try RegistrationMessage.validate(name: name)
+        } catch {
+            throw RegistryError(code: .invalidName, message: error.reason)
+        }
+    }
+
+    /// Web devices need keys that encrypt (``WebPushSubscription``); other devices have none.
+    private static func check(_ keys: WebPushKeys?, for token: DeviceToken) throws(RegistryError) {
+        guard token.provider == .webPush else {
+            if keys != nil {
+                throw RegistryError(
+                    code: .invalidSubscription, message: "only web devices have subscription keys, not \(token.provider)")
+            }
+            return
+        }
+        guard let keys else {
+            throw RegistryError(
+                code: .invalidSubscription, message: "a web device needs its subscription's keys (p256dh and auth)")
+        }
+        do {
+            _ = try WebPushSubscription(endpoint: token.value, p256dh: keys.p256dh, auth: keys.auth)
+        } catch {
+            throw RegistryError(code: .invalidSubscription, message: error.message)
         }
     }
 
@@ -122,7 +190,7 @@ public struct DeviceRegistry: Sendable {
     /// and ``import(tokens:platform:)``.
     func register(
         _ token: DeviceToken, platform: DevicePlatform, environment: APNSEnvironment?, name: String?,
-        at now: Date, in db: Database
+        webPushKeys: WebPushKeys? = nil, at now: Date, in db: Database
     ) throws -> Registration {
         let newName = name.flatMap { $0.isEmpty ? nil : $0 }
         let exists = try Bool.fetchOne(
@@ -132,26 +200,29 @@ public struct DeviceRegistry: Sendable {
             try db.cachedStatement(
                 sql: """
                     UPDATE device SET registered_at = ?, environment = coalesce(?, environment),
-                        name = CASE WHEN ? THEN ? ELSE name END
+                        name = CASE WHEN ? THEN ? ELSE name END,
+                        p256dh = coalesce(?, p256dh), auth = coalesce(?, auth)
                     WHERE provider = ? AND token = ?
                     """
             ).execute(
                 arguments: [
-                    DatabaseTime(now), environment?.rawValue, name != nil, newName,
-                    token.provider.rawValue, token.value,
+                    DatabaseTime(now), environment?.rawValue, name != nil, newName, webPushKeys?.p256dh,
+                    webPushKeys?.auth, token.provider.rawValue, token.value,
                 ])
             return .updated
         }
         let defaultEnvironment: APNSEnvironment? = platform.provider == .apns ? defaultEnvironment : nil
         try db.cachedStatement(
             sql: """
-                INSERT INTO device (provider, token, platform, environment, name, created_at, registered_at)
-                VALUES (?, ?, ?, ?, ?, ?, ?)
+                INSERT INTO device
+                    (provider, token, platform, environment, name, created_at, registered_at, p256dh, auth)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
                 """
         ).execute(
             arguments: [
                 token.provider.rawValue, token.value, platform.rawValue,
                 (environment ?? defaultEnvironment)?.rawValue, newName, DatabaseTime(now), DatabaseTime(now),
+                webPushKeys?.p256dh, webPushKeys?.auth,
             ])
         return .added
     }

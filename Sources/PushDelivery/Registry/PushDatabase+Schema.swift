@@ -4,7 +4,7 @@ import GRDB
 /// The versioned schema; see ``VersionedDatabase/migrator(_:)``.
 extension PushDatabase {
     /// Every migration, in order.
-    static let migrator = VersionedDatabase.migrator(["v1": version1])
+    static let migrator = VersionedDatabase.migrator(["v1": version1, "v2": version2])
 
     /// Devices and the delivery ledger. Times are stored as GRDB writes dates: UTC text
     /// `yyyy-MM-dd HH:mm:ss.SSS`, which sorts and compares in time order.
@@ -38,6 +38,54 @@ extension PushDatabase {
             latency_ms REAL,
             at TEXT NOT NULL
         );
+        CREATE INDEX delivery_by_event_device ON delivery (event_id, token, provider);
+        CREATE INDEX delivery_by_time ON delivery (at);
+        """
+
+    /// Web Push: the `webpush` provider and `web` platform, and the subscription keys
+    /// (`p256dh`, `auth`, base64url) of web devices, whose token is the endpoint. SQLite cannot
+    /// change a `CHECK` constraint, so both tables are rebuilt with their rows.
+    private static let version2 = """
+        CREATE TABLE device_v2 (
+            id INTEGER PRIMARY KEY AUTOINCREMENT,
+            provider TEXT NOT NULL CHECK (provider IN ('apns', 'fcm', 'webpush')),
+            token TEXT NOT NULL,
+            platform TEXT NOT NULL CHECK (platform IN ('ios', 'android', 'web')),
+            environment TEXT CHECK (environment IN ('sandbox', 'production')),
+            name TEXT,
+            created_at TEXT NOT NULL,
+            registered_at TEXT NOT NULL,
+            last_success_at TEXT,
+            last_error TEXT,
+            last_error_at TEXT,
+            p256dh TEXT,
+            auth TEXT,
+            UNIQUE (provider, token),
+            CHECK ((provider = 'webpush') = (p256dh IS NOT NULL AND auth IS NOT NULL))
+        );
+        INSERT INTO device_v2 (
+            id, provider, token, platform, environment, name, created_at, registered_at, last_success_at,
+            last_error, last_error_at)
+        SELECT id, provider, token, platform, environment, name, created_at, registered_at, last_success_at,
+            last_error, last_error_at
+        FROM device;
+        DROP TABLE device;
+        ALTER TABLE device_v2 RENAME TO device;
+        CREATE TABLE delivery_v2 (
+            id INTEGER PRIMARY KEY AUTOINCREMENT,
+            event_id TEXT NOT NULL,
+            provider TEXT NOT NULL CHECK (provider IN ('apns', 'fcm', 'webpush')),
+            token TEXT NOT NULL,
+            attempt INTEGER NOT NULL CHECK (attempt >= 1),
+            status TEXT NOT NULL CHECK (status IN ('delivered', 'failed', 'pruned', 'retrying')),
+            reason TEXT,
+            provider_message_id TEXT,
+            latency_ms REAL,
+            at TEXT NOT NULL
+        );
+        INSERT INTO delivery_v2 SELECT * FROM delivery;
+        DROP TABLE delivery;
+        ALTER TABLE delivery_v2 RENAME TO delivery;
         CREATE INDEX delivery_by_event_device ON delivery (event_id, token, provider);
         CREATE INDEX delivery_by_time ON delivery (at);
         """

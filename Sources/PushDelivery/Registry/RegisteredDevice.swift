@@ -26,6 +26,8 @@ public struct RegisteredDevice: Sendable, Hashable {
     public var lastError: String?
     /// When ``lastError`` happened.
     public var lastErrorAt: Date?
+    /// For web devices, the subscription's keys (the token is its endpoint); `nil` for others.
+    public var webPushKeys: WebPushKeys?
 
     /// A device; the optional details default to none.
     public init(
@@ -37,7 +39,8 @@ public struct RegisteredDevice: Sendable, Hashable {
         registeredAt: Date,
         lastSuccessAt: Date? = nil,
         lastError: String? = nil,
-        lastErrorAt: Date? = nil
+        lastErrorAt: Date? = nil,
+        webPushKeys: WebPushKeys? = nil
     ) {
         self.token = token
         self.platform = platform
@@ -48,5 +51,9 @@ public struct RegisteredDevice: Sendable, Hashable {
         self.lastSuccessAt = lastSuccessAt
         self.lastError = lastError
         self.lastErrorAt = lastErrorAt
+        self.webPushKeys = webPushKeys
     }
+
+    /// The device's public handle.
+    public var id: DeviceID { token.deviceID }
 }

@@ -8,6 +8,8 @@ public struct RegistryError: Error, Sendable, Hashable, CustomStringConvertible 
             case invalidToken = "invalid token"
             case invalidName = "invalid name"
             case environmentNotApplicable = "environment not applicable"
+            case invalidSubscription = "invalid subscription"
+            case webPushNotConfigured = "Web Push not configured"
             case schemaTooNew = "schema too new"
             case unreadableRow = "unreadable row"
         }
@@ -21,6 +23,11 @@ public struct RegistryError: Error, Sendable, Hashable, CustomStringConvertible 
         public static let invalidName = Code(.invalidName)
         /// An APNs environment was given for a device that is not delivered through APNs.
         public static let environmentNotApplicable = Code(.environmentNotApplicable)
+        /// A web device without keys, with keys that cannot encrypt, or keys for a device that is
+        /// not a web device.
+        public static let invalidSubscription = Code(.invalidSubscription)
+        /// A web device registered while this process has no Web Push (`push.web_push`).
+        public static let webPushNotConfigured = Code(.webPushNotConfigured)
         /// The database was written by a newer program, with schema versions this one does not know.
         public static let schemaTooNew = Code(.schemaTooNew)
         /// A stored value that the schema's checks should have kept out (a hand-edited database).

@@ -45,6 +45,12 @@ extension RegisteredDevice {
             registeredAt: row.time("registered_at"),
             lastSuccessAt: row.optionalTime("last_success_at"),
             lastError: row["last_error"],
-            lastErrorAt: row.optionalTime("last_error_at"))
+            lastErrorAt: row.optionalTime("last_error_at"),
+            webPushKeys: Self.webPushKeys(row))
+    }
+
+    private static func webPushKeys(_ row: Row) -> WebPushKeys? {
+        guard let p256dh: String = row["p256dh"], let auth: String = row["auth"] else { return nil }
+        return WebPushKeys(storedP256dh: p256dh, storedAuth: auth)
     }
 }

@@ -7,7 +7,7 @@ import FoundationEssentials
 import Foundation
 #endif
 
-/// The steps both providers share for one send: take the shared credential, send, read the
+/// The steps every provider shares for one send: take the shared credential, send, read the
 /// reply with the provider's table, and on ``DeliveryOutcome/refreshCredentials(reason:)`` send
 /// once more with the replacement credential. Transport failures become retries on a fresh
 /// connection; credential faults (a key that cannot sign, a refused assertion) halt.
@@ -47,6 +47,11 @@ struct CredentialedSend: Sendable {
                     method: .POST, url: request.url, headerFields: request.headerFields, body: request.body,
                     timeout: timeout)
             } catch {
+                if error.code == .refusedEndpoint {
+                    // Trying again would go to the same address: the device's endpoint is not allowed.
+                    return SendReport(
+                        outcome: .fail(reason: error.message), invalidSince: sentAt, latency: ContinuousClock.now - started)
+                }
                 if error.code == .timedOut || error.code == .connectionFailed {
                     connection.recycle(generation: generation)
                 }
@@ -110,6 +115,7 @@ extension PushTransportError {
         case .shutDown: "shut down"
         case .invalidEndpoint: "invalid endpoint"
         case .unreadableTLSFile: "unreadable TLS file"
+        case .refusedEndpoint: "endpoint refused"
         }
     }
 }

@@ -5,7 +5,7 @@ import NIOSSL
 import NIOTLS
 
 /// Runs requests as streams of one HTTP/2 connection, below ``NIOHTTP2Handler``: each
-/// ``HTTP2Exchange`` written becomes a HEADERS and a DATA frame on a new stream, and the frames
+/// ``ProviderExchange`` written becomes a HEADERS and a DATA frame on a new stream, and the frames
 /// that come back complete its promise.
 ///
 /// While several streams are open, writes are flushed once per event-loop turn, so the requests
@@ -19,7 +19,7 @@ import NIOTLS
 /// dead: it stops taking requests, fails its streams, closes, and says so (`pingUnanswered`).
 final class HTTP2ExchangeHandler: ChannelDuplexHandler {
     typealias InboundIn = HTTP2Frame
-    typealias OutboundIn = HTTP2Exchange
+    typealias OutboundIn = ProviderExchange
     typealias OutboundOut = HTTP2Frame
 
     /// The most of a reply body that is read; providers' error bodies are far smaller.

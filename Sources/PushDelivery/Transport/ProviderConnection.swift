@@ -1,4 +1,5 @@
 public import Logging
+import AlarmCore
 import NIOCore
 public import NIOHTTP1
 import NIOPosix
@@ -7,7 +8,8 @@ import Synchronization
 
 /// The HTTP/2 client of one push provider: one TLS connection per origin (ALPN `h2`; `http://`
 /// speaks HTTP/2 in cleartext, for local test servers and proxies), many concurrent streams on
-/// it, and a deadline on every request.
+/// it, and a deadline on every request. Web Push may also fall back to HTTP/1.1 and checks the
+/// addresses it connects to (`allowsHTTP1`, `addressPolicy`).
 ///
 /// ``recycle(generation:)`` replaces the connections with fresh ones, for the replies and
 /// failures after which a provider wants a new connection (APNs 500/503, `IdleTimeout`, a stream
@@ -23,6 +25,8 @@ public final class ProviderConnection: Sendable {
     private let connectTimeout: Duration
     private let keepAlive: ProviderKeepAlive
     private let eventLoopGroup: any EventLoopGroup
+    private let addressPolicy: EndpointAddressPolicy?
+    private let allowsHTTP1: Bool
     private let state = Mutex(State())
     private let logger: Logger
 
@@ -35,8 +39,8 @@ public final class ProviderConnection: Sendable {
 
     /// What the pool has for an origin: an attempt to wait for, or a connection.
     private enum Entry {
-        case connecting(Task<HTTP2ClientConnection, any Error>, attempt: Int)
-        case ready(HTTP2ClientConnection)
+        case connecting(Task<OriginConnection, any Error>, attempt: Int)
+        case ready(OriginConnection)
 
         /// Whether a request may use it: an attempt, or a connection that still takes requests.
         var isUsable: Bool {
@@ -45,13 +49,16 @@ public final class ProviderConnection: Sendable {
     }
 
     /// A connection using `tls`, connecting within `connectTimeout`, checking quiet connections
-    /// as `keepAlive` says.
+    /// as `keepAlive` says. With an `addressPolicy`, every address of an origin's host is
+    /// checked against it before connecting (``PushTransportError/Code/refusedEndpoint`` when
+    /// one is refused), and the connection goes to a checked address. With `allowsHTTP1`, TLS
+    /// offers `http/1.1` after `h2`, and a server that chooses it gets one request at a time.
     public init(
         tls: ProviderTLS, connectTimeout: Duration = .seconds(10), keepAlive: ProviderKeepAlive = ProviderKeepAlive(),
-        logger: Logger
+        addressPolicy: EndpointAddressPolicy? = nil, allowsHTTP1: Bool = false, logger: Logger
     ) throws(PushTransportError) {
         var configuration = try tls.clientConfiguration()
-        configuration.applicationProtocols = ["h2"]
+        configuration.applicationProtocols = allowsHTTP1 ? ["h2", "http/1.1"] : ["h2"]
         do {
             self.tls = try NIOSSLContext(configuration: configuration)
         } catch {
@@ -60,6 +67,8 @@ public final class ProviderConnection: Sendable {
         self.connectTimeout = connectTimeout
         self.keepAlive = keepAlive
         self.eventLoopGroup = MultiThreadedEventLoopGroup.singleton
+        self.addressPolicy = addressPolicy
+        self.allowsHTTP1 = allowsHTTP1
         self.logger = logger
     }
 
@@ -90,7 +99,7 @@ public final class ProviderConnection: Sendable {
     /// that many failures on one connection replace it once). The old connections close when
     /// their requests have finished.
     public func recycle(generation: Int) {
-        let retired: [HTTP2ClientConnection]? = state.withLock { state in
+        let retired: [OriginConnection]? = state.withLock { state in
             guard !state.isShutDown, state.generation == generation else { return nil }
             state.generation += 1
             defer { state.origins = [:] }
@@ -133,7 +142,7 @@ public final class ProviderConnection: Sendable {
 
     /// The usable connection to `origin`, connecting when there is none; concurrent requests
     /// share one connection attempt.
-    private func connection(to origin: ProviderURL.Origin) async throws(PushTransportError) -> HTTP2ClientConnection {
+    private func connection(to origin: ProviderURL.Origin) async throws(PushTransportError) -> OriginConnection {
         let entry = try state.withLock { state throws(PushTransportError) -> Entry in
             guard !state.isShutDown else {
                 throw PushTransportError(code: .shutDown, message: "the provider connection is shut down")
@@ -143,9 +152,13 @@ public final class ProviderConnection: Sendable {
                 return entry
             default:
                 state.attempts += 1
-                let task = Task { [tls, connectTimeout, keepAlive, eventLoopGroup] () async throws -> HTTP2ClientConnection in
-                    try await HTTP2ClientConnection.connect(
-                        to: origin, tls: tls, connectTimeout: connectTimeout, keepAlive: keepAlive,
+                let task = Task {
+                    [tls, connectTimeout, keepAlive, eventLoopGroup, addressPolicy, allowsHTTP1] () async throws -> OriginConnection in
+                    var address: SocketAddress?
+                    if let addressPolicy { address = try await Self.checkedAddress(of: origin, policy: addressPolicy) }
+                    return try await OriginConnection.connect(
+                        to: origin, address: address, tls: tls, allowsHTTP1: allowsHTTP1, connectTimeout: connectTimeout,
+                        keepAlive: keepAlive,
                         eventLoopGroup: eventLoopGroup, pingUnanswered: { [weak self] in self?.replaceDead(origin) })
                 }
                 state.origins[origin] = .connecting(task, attempt: state.attempts)
@@ -164,9 +177,9 @@ public final class ProviderConnection: Sendable {
     /// a shutdown overtook is retired (requests others already sent on it finish) and the
     /// request starts again.
     private func connected(
-        to origin: ProviderURL.Origin, by task: Task<HTTP2ClientConnection, any Error>, attempt: Int
-    ) async throws(PushTransportError) -> HTTP2ClientConnection {
-        let connection: HTTP2ClientConnection
+        to origin: ProviderURL.Origin, by task: Task<OriginConnection, any Error>, attempt: Int
+    ) async throws(PushTransportError) -> OriginConnection {
+        let connection: OriginConnection
         do {
             connection = try await task.value
         } catch {
@@ -192,5 +205,27 @@ public final class ProviderConnection: Sendable {
             return try await self.connection(to: origin)
         }
         return connection
+    }
+
+    /// The first address of `origin`'s host, once every one of them has passed `policy`.
+    private static func checkedAddress(of origin: ProviderURL.Origin, policy: EndpointAddressPolicy)
+        async throws(PushTransportError) -> SocketAddress
+    {
+        let addresses = try await HostResolver.addresses(of: origin.host, port: origin.port)
+        guard let first = addresses.first else {
+            throw PushTransportError(code: .connectionFailed, message: "\(origin) has no address")
+        }
+        for address in addresses {
+            guard let text = address.ipAddress, let ip = IPAddress(text) else {
+                throw PushTransportError(
+                    code: .refusedEndpoint, message: "\(origin.audience) resolves to an address that cannot be checked")
+            }
+            if let kind = policy.refusal(of: ip) {
+                throw PushTransportError(
+                    code: .refusedEndpoint,
+                    message: "\(origin.audience) resolves to \(ip), \(kind): only public addresses are allowed")
+            }
+        }
+        return first
     }
 }

@@ -25,7 +25,9 @@ struct ProviderURL: Sendable, Hashable {
 
     /// Splits `url`, or throws ``PushTransportError/Code/invalidEndpoint``.
     init(_ url: String) throws(PushTransportError) {
-        let invalid = PushTransportError(code: .invalidEndpoint, message: "\(url) is not a usable https:// URL")
+        // The URL's path is not quoted: a Web Push endpoint's path is a capability.
+        let invalid = PushTransportError(
+            code: .invalidEndpoint, message: "\(Self.originPart(url)) is not a usable https:// URL")
         guard let colon = url.firstIndex(of: ":"), url[colon...].hasPrefix("://") else { throw invalid }
         let scheme = url[..<colon].lowercased()
         guard scheme == "https" || scheme == "http" else { throw invalid }
@@ -63,5 +65,14 @@ struct ProviderURL: Sendable, Hashable {
         guard let portText else { return (String(host), defaultPort) }
         guard let port = Int(portText), (1...65535).contains(port) else { return nil }
         return (String(host), port)
+    }
+
+    /// `url` up to its path (`https://host:port`), or its first characters when it has no
+    /// `://`: what error messages may quote.
+    private static func originPart(_ url: String) -> String {
+        let scheme = url.prefix { $0 != ":" }
+        let rest = url.dropFirst(scheme.count)
+        guard rest.hasPrefix("://") else { return String(url.prefix(12)) + "…" }
+        return "\(scheme)://" + rest.dropFirst(3).prefix { $0 != "/" && $0 != "?" && $0 != "#" }
     }
 }

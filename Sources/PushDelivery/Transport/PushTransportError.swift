@@ -14,6 +14,9 @@ public struct PushTransportError: Error, Sendable, Hashable, CustomStringConvert
         case shutDown
         /// The sending task was cancelled.
         case cancelled
+        /// The endpoint is not allowed: its host resolves to an address that
+        /// ``EndpointAddressPolicy`` refuses.
+        case refusedEndpoint
     }
 
     /// What went wrong.

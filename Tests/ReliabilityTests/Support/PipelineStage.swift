@@ -98,6 +98,16 @@ struct PipelineStage {
         }
     }
 
+    /// Stops the pipeline for an audit: the integrator first, then, once the consumers have
+    /// handled what it put on the way out (its "panel link lost" is an event too), the rest.
+    /// Stopping all at once would leave that last event logged but not yet pushed, or pushed but
+    /// not yet logged, which an audit would count as a loss.
+    func stopForAudit(integrator: ChildProcess, consumers: [ChildProcess], burstEvents: Int) async throws {
+        try await ShutdownCheck.stopAll([integrator])
+        try await waitUntilSettled(burstEvents: burstEvents, timeout: .seconds(60))
+        try await ShutdownCheck.stopAll(consumers)
+    }
+
     /// Whether the log file contains `text`.
     func logged(_ text: String) -> Bool {
         (try? String(contentsOfFile: logPath, encoding: .utf8))?.contains(text) == true

@@ -1,15 +1,18 @@
 import NIOCore
+import NIOHTTP1
 import NIOHTTP2
 import NIOPosix
 import NIOSSL
 import Synchronization
 
-/// One HTTP/2 connection to a provider's origin, carrying many requests at once as streams.
+/// One connection to a provider's origin: HTTP/2, carrying many requests at once as streams,
+/// or, where allowed and the server offers nothing better, HTTP/1.1, one request at a time
+/// (``HTTP1ExchangeHandler``).
 ///
 /// It stops taking requests after GOAWAY, a connection failure, an unanswered PING or
 /// ``retire()``; requests still running finish (but not after an unanswered PING), and a retired
 /// connection, or one that got GOAWAY, closes when its last one has.
-final class HTTP2ClientConnection: Sendable {
+final class OriginConnection: Sendable {
     let origin: ProviderURL.Origin
     private let channel: any Channel
     private let usage: Usage
@@ -29,13 +32,20 @@ final class HTTP2ClientConnection: Sendable {
         self.usage = usage
     }
 
-    /// Connects to `origin` (TLS with `tls` for `https`, offering only `h2`) and returns once
-    /// the connection can carry requests. `pingUnanswered` is called if the connection later
-    /// dies silently (``ProviderKeepAlive``).
+    /// Connects to `origin` (TLS with `tls` for `https`) and returns once the connection can
+    /// carry requests. `pingUnanswered` is called if an HTTP/2 connection later dies silently
+    /// (``ProviderKeepAlive``).
+    ///
+    /// - Parameters:
+    ///   - address: Where the connection goes instead of `origin`'s host name, which then only
+    ///     names the server for TLS.
+    ///   - allowsHTTP1: Whether `tls` offers `http/1.1` besides `h2` (ALPN): the connection then
+    ///     speaks what the server chose. Otherwise a server that does not agree to `h2` is refused.
     static func connect(
-        to origin: ProviderURL.Origin, tls: NIOSSLContext?, connectTimeout: Duration, keepAlive: ProviderKeepAlive,
-        eventLoopGroup: any EventLoopGroup, pingUnanswered: @escaping @Sendable () -> Void
-    ) async throws(PushTransportError) -> HTTP2ClientConnection {
+        to origin: ProviderURL.Origin, address: SocketAddress? = nil, tls: NIOSSLContext?, allowsHTTP1: Bool = false,
+        connectTimeout: Duration, keepAlive: ProviderKeepAlive, eventLoopGroup: any EventLoopGroup,
+        pingUnanswered: @escaping @Sendable () -> Void
+    ) async throws(PushTransportError) -> OriginConnection {
         let usage = Usage()
         let eventLoop = eventLoopGroup.next()
         let ready = eventLoop.makePromise(of: Void.self)
@@ -49,16 +59,30 @@ final class HTTP2ClientConnection: Sendable {
                         try pipeline.addHandler(
                             NIOSSLClientHandler(context: tls, serverHostname: origin.hostIsAddress ? nil : origin.host))
                     }
-                    try pipeline.addHandler(NIOHTTP2Handler(mode: .client, initialSettings: settings))
+                    let http2 = { (pipeline: ChannelPipeline.SynchronousOperations) throws in
+                        try pipeline.addHandler(NIOHTTP2Handler(mode: .client, initialSettings: settings))
+                        try pipeline.addHandler(
+                            HTTP2ExchangeHandler(
+                                origin: origin, ready: ready, keepAlive: keepAlive,
+                                goingAway: { usage.stopTakingRequests() }, pingUnanswered: pingUnanswered))
+                    }
+                    guard allowsHTTP1, origin.isSecure else { return try http2(pipeline) }
                     try pipeline.addHandler(
-                        HTTP2ExchangeHandler(
-                            origin: origin, ready: ready, keepAlive: keepAlive,
-                            goingAway: { usage.stopTakingRequests() }, pingUnanswered: pingUnanswered))
+                        ProtocolNegotiation(http2: http2) { pipeline in
+                            try pipeline.addHTTPClientHandlers()
+                            try pipeline.addHandler(
+                                HTTP1ExchangeHandler(origin: origin, ready: ready, goingAway: { usage.stopTakingRequests() }))
+                        })
                 }
             }
         let channel: any Channel
         do {
-            channel = try await bootstrap.connect(host: origin.host, port: origin.port).get()
+            channel =
+                if let address {
+                    try await bootstrap.connect(to: address).get()
+                } else {
+                    try await bootstrap.connect(host: origin.host, port: origin.port).get()
+                }
             // A server that takes the connection but never finishes TLS must not hold requests forever.
             let handshakeTimeout = channel.eventLoop.scheduleTask(in: TimeAmount(connectTimeout)) {
                 ready.fail(PushTransportError(code: .timedOut, message: "no TLS handshake with \(origin) in time"))
@@ -70,7 +94,7 @@ final class HTTP2ClientConnection: Sendable {
             ready.fail(error)
             throw PushTransportError(code: .connectionFailed, message: "cannot connect to \(origin): \(Self.describe(error))")
         }
-        return HTTP2ClientConnection(origin: origin, channel: channel, usage: usage)
+        return OriginConnection(origin: origin, channel: channel, usage: usage)
     }
 
     /// Whether new requests may go on this connection.
@@ -86,7 +110,7 @@ final class HTTP2ClientConnection: Sendable {
         usage.started()
         defer { if usage.finished() { close() } }
         let reply = channel.eventLoop.makePromise(of: ProviderReply.self)
-        let exchange = HTTP2Exchange(
+        let exchange = ProviderExchange(
             method: method, url: url, headerFields: headerFields, body: body, deadline: deadline, reply: reply)
         channel.writeAndFlush(exchange).whenFailure { [origin] error in
             reply.fail(PushTransportError(code: .connectionFailed, message: "cannot send to \(origin): \(error)"))

@@ -2,7 +2,7 @@ import NIOCore
 import NIOHPACK
 
 /// One request written to ``HTTP2ExchangeHandler``, with the promise its reply completes.
-struct HTTP2Exchange {
+struct ProviderExchange {
     let method: String
     let url: ProviderURL
     let headerFields: [(name: String, value: String)]

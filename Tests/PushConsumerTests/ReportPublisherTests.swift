@@ -1,0 +1,55 @@
+import AlarmCore
+import Beanstalk
+import Foundation
+@testable import PushConsumer
+import PushDelivery
+import ServiceLifecycle
+import TestSupport
+import Testing
+
+/// Reports never hold deliveries up: with beanstalkd unreachable the failure is logged once and
+/// the publisher still stops when asked; reports nobody takes are bounded, the oldest dropped.
+@Suite struct ReportPublisherTests {
+    @Test func anUnreachableQueueIsLoggedAndNeverWaitedFor() async throws {
+        let closed = try ClosedPort()
+        let logs = RecordedLogs()
+        let queue = PushReportQueue()
+        let registry = DeviceRegistry(database: try PushDatabase.inMemory())
+        let publisher = ReportPublisher(
+            queue: queue, registry: registry, endpoint: .tcp(host: "127.0.0.1", port: closed.port),
+            tube: try TubeName("push-reports"), vapidPublicKey: nil, providers: [], logger: logs.logger)
+        let group = ServiceGroup(configuration: .init(services: [publisher], logger: logs.logger))
+        let running = Task { try await group.run() }
+
+        let attempt = DeliveryAttempt(
+            eventID: UUID(), device: try DeviceToken(String(repeating: "a", count: 64), provider: .apns), attempt: 1,
+            status: .delivered, at: Date())
+        for _ in 0..<100 { queue.recorded(attempt, eventType: .alarm) }
+
+        try await waitUntil("the failure to be logged") { logs.text.contains("a push report could not be put") }
+        await group.triggerGracefulShutdown()
+        try await running.value
+        #expect(logs.entries.filter { $0.message.hasPrefix("a push report could not be put") }.count == 1)
+    }
+
+    @Test func reportsNobodyTakesAreBoundedAndTheOldestDropped() async throws {
+        let queue = PushReportQueue()
+        let attempt = { (number: Int) in
+            DeliveryAttempt(
+                eventID: UUID(), device: try DeviceToken(String(repeating: "b", count: 64), provider: .apns),
+                attempt: number, status: .retrying, at: Date())
+        }
+        for number in 1...(PushReportQueue.capacity + 10) { queue.recorded(try attempt(number), eventType: .alarm) }
+        queue.finish()
+        var kept: [Int] = []
+        for await pending in queue.reports {
+            guard case .delivery(let body) = pending,
+                let object = try JSONSerialization.jsonObject(with: Data(body)) as? [String: Any]
+            else { continue }
+            kept.append(object["attempts"] as? Int ?? 0)
+        }
+        #expect(kept.count == PushReportQueue.capacity)
+        #expect(kept.first == 11)
+        #expect(kept.last == PushReportQueue.capacity + 10)
+    }
+}
