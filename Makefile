@@ -9,9 +9,10 @@ VENV := .venv
 VENV_PYTHON := $(CURDIR)/$(VENV)/bin/python3
 # What the Python interop peer imports (the reference implementation's client, the schema
 # validator, the Web Push encryption and VAPID libraries that check ours, and the QR code encoder
-# that checks TerminalQR's symbols), and the HTTP API fuzzer that tests docs/openapi.yaml against
-# the command API.
-PYTHON_TEST_PACKAGES := greenstalk jsonschema 'schemathesis>=4.32,<5' http-ece py-vapid segno
+# that checks TerminalQR's symbols), the HTTP API fuzzer that tests docs/openapi.yaml against
+# the command API, and what drives the console's browser tests (Selenium, and axe-core as
+# selenium-axe-python bundles it).
+PYTHON_TEST_PACKAGES := greenstalk jsonschema 'schemathesis>=4.32,<5' http-ece py-vapid segno selenium selenium-axe-python
 # What the benchmarks add: the APNs client they compare with.
 PYTHON_BENCH_PACKAGES := aioapns
 
@@ -20,7 +21,7 @@ SUDO := $(if $(filter 0,$(shell id -u)),,sudo)
 APT_GET := $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get -qq -o=Dpkg::Use-Pty=0
 
 .DEFAULT_GOAL := help
-.PHONY: help build release test soak bench bench-full bench-peers symbol-order run install install-files clean beanstalkd supervisor zbar libraries python-peer
+.PHONY: help build release test soak bench bench-full bench-peers symbol-order run install install-files clean beanstalkd supervisor zbar browser libraries python-peer
 
 # What `make install` puts where: PREFIX for executables and shared files, SYSTEMD_DIR for the
 # units, CONFIG_DIR for the example configuration; DESTDIR prefixes them all (for packaging).
@@ -79,22 +80,25 @@ HEAVY_TARGETS := PushDeliveryTests PushConsumerTests SystemTests ScriptConsumerT
 # The fault tests: each runs the whole pipeline (beanstalkd, the simulator, four daemons, mock
 # APNs and FCM) and times recoveries, so they run last, one at a time.
 PIPELINE_TARGETS := ReliabilityTests
+# The console's browser tests: a headless Chromium beside the whole pipeline, one at a time, last.
+BROWSER_TARGETS := ConsoleTests
 # A --filter/--skip pattern for exactly the tests of targets $(1): a test's id is Target.Suite/test,
 # so the target's name anchored at the start, up to the dot, cannot match a suite's name.
 empty :=
 targets = '^($(subst $(empty) $(empty),|,$(strip $(1))))\.'
 TEST_ENV = HOWALARMING_TEST_PYTHON="$(VENV_PYTHON)" HOWALARMING_BIN_DIR="$$($(SWIFT) build --show-bin-path)"
 
-test: libraries beanstalkd supervisor zbar python-peer ## Install what the tests need if missing, build, run all tests but the soak runs (make soak)
+test: libraries beanstalkd supervisor zbar browser python-peer ## Install what the tests need if missing, build, run all tests but the soak runs (make soak)
 	$(SWIFT) build --build-tests
 ifeq ($(TEST_FLAGS),)
 	$(TEST_ENV) $(SWIFT) test --skip-build --filter $(call targets,$(FUZZ_TARGETS))
 	$(TEST_ENV) $(SWIFT) test --skip-build --filter $(call targets,$(QUEUE_TARGETS))
 	$(TEST_ENV) $(SWIFT) test --skip-build --filter $(call targets,$(LOAD_TARGETS)) --no-parallel
 	$(TEST_ENV) $(SWIFT) test --skip-build \
-	    --skip $(call targets,$(FUZZ_TARGETS) $(QUEUE_TARGETS) $(LOAD_TARGETS) $(HEAVY_TARGETS) $(PIPELINE_TARGETS))
+	    --skip $(call targets,$(FUZZ_TARGETS) $(QUEUE_TARGETS) $(LOAD_TARGETS) $(HEAVY_TARGETS) $(PIPELINE_TARGETS) $(BROWSER_TARGETS))
 	$(TEST_ENV) $(SWIFT) test --skip-build --filter $(call targets,$(HEAVY_TARGETS))
 	$(TEST_ENV) $(SWIFT) test --skip-build --filter $(call targets,$(PIPELINE_TARGETS)) --no-parallel
+	$(TEST_ENV) $(SWIFT) test --skip-build --filter $(call targets,$(BROWSER_TARGETS)) --no-parallel
 else
 	$(TEST_ENV) $(SWIFT) test --skip-build $(TEST_FLAGS)
 endif
@@ -207,9 +211,16 @@ zbar: ## Install zbar-tools (zbarimg, which decodes the QR codes in tests) with 
 	    $(APT_GET) update && $(APT_GET) install -y zbar-tools >/dev/null; \
 	fi
 
-python-peer: ## Create .venv with greenstalk, jsonschema, schemathesis, http-ece, py-vapid and segno, unless they import
+browser: ## Install Debian's chromium and chromium-driver (the console's browser tests) with apt-get, unless installed
+	@missing=$$(for package in chromium chromium-driver; do dpkg -s $$package >/dev/null 2>&1 || echo $$package; done); \
+	if [ -n "$$missing" ]; then \
+	    echo "installing" $$missing "(apt-get)"; \
+	    $(APT_GET) update && $(APT_GET) install -y $$missing >/dev/null; \
+	fi
+
+python-peer: ## Create .venv with greenstalk, jsonschema, schemathesis, http-ece, py-vapid, segno, selenium and selenium-axe-python, unless they import
 	@set -e; \
-	if ! "$(VENV_PYTHON)" -c 'import greenstalk, jsonschema, schemathesis, http_ece, py_vapid, segno' 2>/dev/null; then \
+	if ! "$(VENV_PYTHON)" -c 'import greenstalk, jsonschema, schemathesis, http_ece, py_vapid, segno, selenium, selenium_axe_python' 2>/dev/null; then \
 	    if ! "$(VENV_PYTHON)" -m pip --version >/dev/null 2>&1; then \
 	        echo "creating the Python virtualenv $(VENV)"; \
 	        rm -rf $(VENV); \

@@ -597,6 +597,13 @@ let package = Package(
             ],
             swiftSettings: strictSettings
         ),
+        // The web console in a headless Chromium (Selenium, Tests/Interop/browser_peer.py) against
+        // the whole pipeline.
+        .testTarget(
+            name: "ConsoleTests",
+            dependencies: ["TestSupport"],
+            swiftSettings: strictSettings
+        ),
         // The whole system as `make run` starts it, under supervisord.
         .testTarget(
             name: "SystemTests",

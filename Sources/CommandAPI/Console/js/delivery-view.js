@@ -1,0 +1,84 @@
+// Delivery: for every alarm, each phone and what became of its notification (delivered,
+// retrying, failed and why, pruned, or pending), from the push consumer's reports
+// (`GET /v1/deliveries`), newest first; a delivery report on the stream reloads it. A control
+// token can acknowledge an alarm here (`POST /v1/events/{cursor}/acknowledge`).
+
+import { request } from './api.js';
+import { byId, el, replaceChildren, timeElement } from './dom.js';
+
+const PAGE = 20;
+const STATUS_LABELS = { delivered: 'Delivered', retrying: 'Retrying', failed: 'Failed', pruned: 'Removed (no longer valid)', pending: 'Pending' };
+
+export class DeliveryView {
+  constructor() {
+    this.list = byId('delivery-list');
+    this.more = byId('delivery-more');
+    this.more.addEventListener('click', () => this.load(this.oldest));
+    this.shown = false;
+    this.canControl = false;
+  }
+
+  setScope(scope) {
+    this.canControl = scope === 'control';
+  }
+
+  show() {
+    this.shown = true;
+    this.load();
+  }
+
+  hide() {
+    this.shown = false;
+  }
+
+  /** A delivery report arrived on the stream: the open view reloads. */
+  deliveryChanged() {
+    if (this.shown) this.load();
+  }
+
+  async load(before) {
+    const query = before === undefined ? `?limit=${PAGE}` : `?limit=${PAGE}&before=${before}`;
+    let page;
+    try {
+      page = await request(`/v1/deliveries${query}`);
+    } catch (error) {
+      replaceChildren(this.list, [el('li', { class: 'error', text: `Could not load deliveries: ${error.message}` })]);
+      return;
+    }
+    const items = page.alarms.map((alarm) => this.alarmItem(alarm));
+    if (before === undefined) replaceChildren(this.list, items.length ? items : [el('li', { class: 'muted', text: 'No alarm yet.' })]);
+    else this.list.append(...items);
+    this.oldest = page.alarms.at(-1)?.cursor ?? this.oldest;
+    this.more.hidden = page.alarms.length < PAGE;
+  }
+
+  alarmItem(alarm) {
+    const { event } = alarm;
+    const acknowledgements = alarm.acknowledgements.map((ack) => el('li', {}, `Acknowledged by ${ack.by} `, timeElement(ack.time, 'ms')));
+    const devices = alarm.devices.map((device) => el('li', { class: 'delivery', 'data-status': device.status },
+      el('span', { class: 'delivery-device', text: device.name ?? `${device.platform} device ${device.device.slice(0, 6)}` }),
+      el('strong', { text: STATUS_LABELS[device.status] ?? device.status }),
+      device.reason ? el('span', { class: 'muted', text: device.reason }) : null,
+      el('span', { class: 'muted' }, `${device.attempts} attempt${device.attempts === 1 ? '' : 's'}`, device.time ? ' · ' : '', device.time ? timeElement(device.time, 'ms') : '')));
+    return el('li', { class: 'card alarm', 'data-cursor': alarm.cursor },
+      el('h3', {}, event.message || event.type, ' · ', timeElement(event.timestamp)),
+      devices.length ? el('ul', { class: 'delivery-devices' }, devices) : el('p', { class: 'muted', text: 'No device was registered.' }),
+      acknowledgements.length ? el('ul', { class: 'acks' }, acknowledgements) : el('p', { class: 'muted', text: 'Not acknowledged yet.' }),
+      this.canControl ? this.acknowledgeButton(alarm) : null);
+  }
+
+  acknowledgeButton(alarm) {
+    const button = el('button', { type: 'button', text: 'Acknowledge' });
+    button.addEventListener('click', async () => {
+      button.disabled = true;
+      try {
+        await request(`/v1/events/${alarm.cursor}/acknowledge`, { method: 'POST' });
+        await this.load();
+      } catch (error) {
+        button.disabled = false;
+        button.textContent = `Acknowledge (failed: ${error.message})`;
+      }
+    });
+    return button;
+  }
+}

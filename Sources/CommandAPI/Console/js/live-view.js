@@ -1,0 +1,60 @@
+// The live view: partitions, panel link, troubles and the zone grid, drawn from the model; when
+// the stream is lost, everything is marked as out of date at once.
+
+import { byId, el, replaceChildren, timeElement } from './dom.js';
+
+const PARTITION_LABELS = {
+  alarm: 'In alarm', exit_delay: 'Exit delay', entry_delay: 'Entry delay', armed_stay: 'Armed stay',
+  armed_away: 'Armed away', armed: 'Armed', ready: 'Disarmed, ready', not_ready: 'Disarmed, not ready',
+  disarmed: 'Disarmed', unknown: 'Unknown',
+};
+
+const LINK_LABELS = { up: 'Connected to the panel', down: 'No connection to the panel', unknown: 'Unknown' };
+
+/** Draws `model` into the live view; `setLive(false, …)` marks it out of date. */
+export class LiveView {
+  constructor(model) {
+    this.model = model;
+    this.section = byId('view-live');
+    model.subscribe(() => this.render());
+  }
+
+  /** `live`: a status of the current connection is shown; `lost`: the stream dropped since. */
+  setLive(live, lost) {
+    byId('live-stale').hidden = !lost;
+    this.section.classList.toggle('stale', !live);
+    this.section.setAttribute('aria-busy', String(!live));
+  }
+
+  render() {
+    const { status } = this.model;
+    if (!status) return;
+    replaceChildren(byId('partitions'), status.partitions.map((partition) => this.partitionItem(partition)));
+    const link = status.panel_link;
+    const linkText = byId('panel-link');
+    linkText.dataset.state = link.state;
+    replaceChildren(linkText, [LINK_LABELS[link.state] ?? link.state, link.since ? ' since ' : '', link.since ? timeElement(link.since) : '']);
+    const troubles = status.troubles.map((trouble) => el('li', { class: 'trouble' },
+      el('span', { text: trouble.message }), ' ', timeElement(trouble.since)));
+    replaceChildren(byId('troubles'), troubles.length ? troubles : [el('li', { class: 'muted', text: 'None' })]);
+    const zones = [...this.model.zones.values()].sort((a, b) => a.zone - b.zone).map((zone) => this.zoneItem(zone));
+    replaceChildren(byId('zones'), zones.length ? zones : [el('li', { class: 'muted', text: 'No zone reported yet' })]);
+  }
+
+  partitionItem(partition) {
+    const state = this.model.partitionState(partition);
+    return el('li', { class: 'partition', 'data-state': state, 'data-partition': partition.partition },
+      el('span', { class: 'partition-name', text: `Partition ${partition.partition}` }),
+      el('strong', { class: 'partition-state', text: PARTITION_LABELS[state] }),
+      el('span', { class: 'muted' }, partition.message, ' · ', timeElement(partition.since)));
+  }
+
+  zoneItem(zone) {
+    const flags = [zone.alarm && 'in alarm', zone.bypassed && 'bypassed'].filter(Boolean);
+    const state = zone.alarm ? 'alarm' : zone.open ? 'open' : 'closed';
+    return el('li', { class: 'zone', 'data-state': state, 'data-zone': zone.zone },
+      el('span', { class: 'zone-name', text: zone.name ?? `Zone ${zone.zone}` }),
+      el('span', { class: 'zone-state', text: [zone.open ? 'Open' : 'Closed', ...flags].join(', ') }),
+      el('span', { class: 'muted' }, zone.since ? timeElement(zone.since) : 'no change seen'));
+  }
+}

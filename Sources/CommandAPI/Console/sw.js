@@ -1,0 +1,88 @@
+// The console's service worker: shows the alarm notifications that arrive by Web Push, and
+// handles their "Open" and "Acknowledge" actions. Payload (contract: the push consumer's Web Push
+// message): {"title","body","event_id"?,"type","alarm","partition"?,"zone"?,"time","tag"}.
+// The token for acknowledging is the one the page keeps in IndexedDB (database `howalarming`,
+// store `session`, key `token`); it is only read here.
+
+self.addEventListener('install', () => self.skipWaiting());
+self.addEventListener('activate', (event) => event.waitUntil(self.clients.claim()));
+
+self.addEventListener('push', (event) => {
+  event.waitUntil(showAlarm(event.data));
+});
+
+self.addEventListener('notificationclick', (event) => {
+  const { notification } = event;
+  notification.close();
+  const eventId = notification.data?.event_id;
+  if (event.action === 'ack' && eventId) {
+    event.waitUntil(acknowledge(eventId));
+  } else {
+    event.waitUntil(openConsole(eventId));
+  }
+});
+
+function showAlarm(data) {
+  let message;
+  try {
+    message = data ? data.json() : {};
+  } catch {
+    message = { title: 'HowAlarming', body: data.text() };
+  }
+  const actions = [{ action: 'open', title: 'Open' }];
+  if (message.event_id) actions.push({ action: 'ack', title: 'Acknowledge' });
+  return self.registration.showNotification(message.title || 'HowAlarming', {
+    body: message.body ?? '',
+    tag: message.tag,
+    renotify: Boolean(message.tag && message.alarm),
+    requireInteraction: Boolean(message.alarm),
+    timestamp: message.time,
+    icon: '/icons/icon-192.png',
+    badge: '/icons/icon-192.png',
+    data: message,
+    actions,
+  });
+}
+
+async function openConsole(eventId) {
+  const url = new URL(eventId ? `/#event=${eventId}` : '/', self.location.origin).href;
+  const windows = await self.clients.matchAll({ type: 'window', includeUncontrolled: true });
+  const existing = windows.find((client) => new URL(client.url).origin === self.location.origin);
+  if (existing) {
+    await existing.focus();
+    return existing.navigate(url);
+  }
+  return self.clients.openWindow(url);
+}
+
+async function acknowledge(eventId) {
+  const token = await storedToken();
+  if (!token) return openConsole(eventId);
+  const response = await fetch(`/v1/events/by-id/${encodeURIComponent(eventId)}/acknowledge`, {
+    method: 'POST', headers: { Authorization: `Bearer ${token}` }, credentials: 'omit', cache: 'no-store',
+  });
+  if (!response.ok) {
+    await self.registration.showNotification('Not acknowledged', {
+      body: response.status === 403 ? 'This device may only read: acknowledge from a device with a control token.'
+        : `The server answered ${response.status}. Open the console to acknowledge.`,
+      tag: `ack-${eventId}`,
+      data: { event_id: eventId },
+    });
+  }
+  return undefined;
+}
+
+function storedToken() {
+  return new Promise((resolve) => {
+    const open = indexedDB.open('howalarming', 1);
+    open.onupgradeneeded = () => open.result.createObjectStore('session');
+    open.onerror = () => resolve(undefined);
+    open.onsuccess = () => {
+      const database = open.result;
+      const read = database.transaction('session', 'readonly').objectStore('session').get('token');
+      read.onsuccess = () => resolve(read.result);
+      read.onerror = () => resolve(undefined);
+      read.transaction.oncomplete = () => database.close();
+    };
+  });
+}

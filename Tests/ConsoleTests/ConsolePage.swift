@@ -1,0 +1,83 @@
+import Foundation
+import TestSupport
+
+/// The console as a person uses it, through a ``BrowserPeer``: the steps the tests share.
+struct ConsolePage {
+    let browser: BrowserPeer
+    let stage: ConsoleStage
+
+    /// A phone's viewport (the narrowest the console supports) and a desktop's.
+    static let phone = (width: 360, height: 740)
+    static let desktop = (width: 1280, height: 900)
+
+    /// Opens the console and signs in by pasting `token`; waits until the stream is live.
+    func signIn(pasting token: String, as name: String) async throws {
+        try await browser.open(stage.url)
+        try await browser.type(token, into: "#signin-token")
+        try await browser.click("#signin-form button[type=submit]")
+        try await browser.waitForText("Signed in as \(name)", in: "#whoami")
+        try await waitUntilLive()
+    }
+
+    /// Waits until the header says the stream is live.
+    func waitUntilLive(timeout: Duration = .seconds(15)) async throws {
+        try await browser.waitForText("Live", in: "#connection[data-state=live]", timeout: timeout)
+    }
+
+    /// Shows the view `name` (live, history, control, delivery, devices) through the navigation.
+    func show(_ name: String) async throws {
+        try await browser.click("#nav a[data-view=\(name)]")
+        try await browser.waitUntil("#view-\(name)")
+    }
+
+    /// The state partition 1 shows in the live view, awaited until it contains `text`.
+    func waitForPartitionState(_ text: String, timeout: Duration = .seconds(10)) async throws {
+        try await browser.waitForText(text, in: "#partitions [data-partition='1'] .partition-state", timeout: timeout)
+    }
+
+    /// Gives command `command` from the control view (confirming, with `code` for disarm) and
+    /// waits for the outcome the panel reported; returns it.
+    @discardableResult
+    func give(_ command: String, code: String? = nil, expecting outcome: String = "Panel:") async throws -> String {
+        try await show("control")
+        let outcomesBefore = try await browser.evaluate("return document.querySelectorAll('#control-outcomes li').length") as? Double ?? 0
+        try await browser.click("#control-form button[data-command=\(command)]")
+        if let code {
+            try await browser.type(code, into: "#confirm-code-input")
+            try await browser.click("#confirm-ok")
+        }
+        try await browser.waitForScript(
+            "return document.querySelectorAll('#control-outcomes li').length > \(Int(outcomesBefore))")
+        return try await browser.waitForText(outcome, in: "#control-outcomes li:first-child .outcome-text", timeout: .seconds(15))
+    }
+
+    /// The `data-type` of every event the history lists.
+    func historyTypes() async throws -> [String] {
+        let types = try await browser.evaluate("return [...document.querySelectorAll('#history-list .event')].map((row) => row.dataset.type)")
+        return (types as? [any Sendable] ?? []).compactMap { $0 as? String }
+    }
+
+    /// Runs axe-core on the page as it is and returns its violations, named after `what`.
+    func accessibilityViolations(of what: String) async throws -> [String] {
+        try await browser.accessibilityViolations().map { "\(what): \($0)" }
+    }
+
+    /// Saves a screenshot of the page as docs/console/`name`.png.
+    func screenshot(_ name: String) async throws {
+        let directory = "\(PackageLayout.root)/docs/console"
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        try await browser.screenshot(to: "\(directory)/\(name).png")
+    }
+}
+
+/// Runs `body` with the pipeline (``ConsoleStage``) and a browser on it; quits the browser afterwards.
+func withConsole(_ body: (ConsolePage) async throws -> Void) async throws {
+    try await ConsoleStage.run { stage in
+        let browser = try await BrowserPeer.start()
+        try await running({
+            try await body(ConsolePage(browser: browser, stage: stage))
+        }, then: {
+            await browser.quit()
+        })
+    }
+}

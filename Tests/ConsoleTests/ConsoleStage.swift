@@ -1,0 +1,138 @@
+import Foundation
+import TestSupport
+
+/// The whole pipeline the console runs against, on the built executables: a beanstalkd, the
+/// simulated panel (three zones, a three-second exit delay), the integrator, and
+/// `howalarming-command` serving the console and the API on a free port of 127.0.0.1, with a
+/// control token and a read token.
+final class ConsoleStage {
+    static let password = "Cq4x8Z"
+    static let masterCode = "572913"
+    /// Empty values count as unset: the children use only what the test gives them.
+    static let environment = ["HOWALARMING_CONFIG": "", "HOWALARMING_LOG_LEVEL": ""]
+    /// The simulated panel's zones, as the integrator names them.
+    static let zones = [1: "Front door", 2: "Back door", 3: "Hall PIR"]
+
+    let directory: TemporaryDirectory
+    let controlPort: Int
+    let apiPort: Int
+    private(set) var controlToken = ""
+    private(set) var readToken = ""
+    private(set) var daemons: [String: ChildProcess] = [:]
+
+    /// The console's address.
+    var url: String { "http://127.0.0.1:\(apiPort)/" }
+    /// The console's origin (for permissions and push).
+    var origin: String { "http://127.0.0.1:\(apiPort)" }
+    var configPath: String { directory.appending("config.yaml") }
+
+    private init(directory: TemporaryDirectory, controlPort: Int, apiPort: Int) {
+        self.directory = directory
+        self.controlPort = controlPort
+        self.apiPort = apiPort
+    }
+
+    /// Runs `body` with everything started and the integrator logged in; stops it all afterwards.
+    static func run(_ body: (ConsoleStage) async throws -> Void) async throws {
+        try await withTemporaryDirectory(prefix: "console") { directory in
+            try await withBinloggedBeanstalkd { server in
+                let zoneArguments = zones.sorted { $0.key < $1.key }.flatMap { ["--zone", "\($0.key)=\($0.value)"] }
+                let simulator = try ProcessRunner.start(try Executables.path("envisalink-simulator"), arguments: [
+                    "--port", "0", "--control-port", "0", "--password", password, "--master-code", masterCode,
+                    "--exit-delay", "3", "--no-stdin-control",
+                ] + zoneArguments)
+                try await running({
+                    let tpiPort = try SimulatorProcess.port(in: try await simulator.awaitLine(containing: "tpi listening on"))
+                    let controlPort = try SimulatorProcess.port(in: try await simulator.awaitLine(containing: "control listening on"))
+                    let stage = ConsoleStage(directory: directory, controlPort: controlPort, apiPort: try ClosedPort().port)
+                    try stage.writeConfiguration(beanstalkdPort: server.port, tpiPort: tpiPort)
+                    stage.controlToken = try await stage.createToken(name: "household-phone", scope: "control")
+                    stage.readToken = try await stage.createToken(name: "wall-display", scope: "read")
+                    try await running({
+                        try await stage.start("howalarming-envisalink", readyLine: "logged in")
+                        try await stage.start("howalarming-command", readyLine: "http api listening")
+                        try await body(stage)
+                    }, then: {
+                        await stage.stopAll()
+                    })
+                }, then: {
+                    simulator.kill()
+                })
+            }
+        }
+    }
+
+    /// Sends one command to the simulated panel's control port (`open 2`, `close 2`, `alarm 1`).
+    func panel(_ command: String) async throws {
+        let answer = try await SimulatorProcess.control(controlPort, command)
+        guard answer.hasPrefix("ok") else {
+            throw TestSupportError(.unexpectedReply, "the simulator answered \(command) with \(answer)")
+        }
+    }
+
+    /// Stops `howalarming-command` (SIGTERM, as a supervisor would) and waits for it to exit.
+    func stopCommand() async throws {
+        guard let daemon = daemons.removeValue(forKey: "howalarming-command") else { return }
+        daemon.signal(SIGTERM)
+        try await daemon.waitForExit(timeout: .seconds(15))
+    }
+
+    /// Starts `howalarming-command` again on the same port.
+    func startCommand() async throws {
+        try await start("howalarming-command", readyLine: "http api listening")
+    }
+
+    /// Revokes the token named `name` with the CLI, as an operator would.
+    func revoke(_ name: String) async throws {
+        let result = try await ProcessRunner.run(try Executables.path("howalarming-command"),
+            arguments: ["tokens", "revoke", name, "--config", configPath], environment: Self.environment)
+        guard result.status.isSuccess else { throw TestSupportError(.exitedEarly, "tokens revoke failed: \(result.status)") }
+    }
+
+    private func start(_ executable: String, readyLine: String) async throws {
+        let process = try ProcessRunner.start("/bin/sh", arguments: [
+            "-c", "exec \"$0\" --config \"$1\" 2>&1", try Executables.path(executable), configPath,
+        ], environment: Self.environment)
+        daemons[executable] = process
+        _ = try await process.awaitLine(containing: readyLine, timeout: .seconds(30))
+    }
+
+    private func stopAll() async {
+        for daemon in daemons.values { daemon.signal(SIGTERM) }
+        for daemon in daemons.values {
+            if (try? await daemon.waitForExit(timeout: .seconds(15))) == nil { daemon.kill() }
+        }
+        daemons = [:]
+    }
+
+    private func createToken(name: String, scope: String) async throws -> String {
+        let created = try await ProcessRunner.run(try Executables.path("howalarming-command"),
+            arguments: ["tokens", "create", "--name", name, "--scope", scope, "--config", configPath], environment: Self.environment)
+        guard created.status.isSuccess, let token = created.stdout.split(separator: "\n").last else {
+            throw TestSupportError(.exitedEarly, "tokens create failed: \(created.status)")
+        }
+        return String(token)
+    }
+
+    private func writeConfiguration(beanstalkdPort: Int, tpiPort: Int) throws {
+        let zones = Self.zones.sorted { $0.key < $1.key }.map { "\"\(String(format: "%03d", $0.key))\": \($0.value)" }
+        try """
+            beanstalkd:
+              host: 127.0.0.1
+              port: \(beanstalkdPort)
+              tubes: {commands: [commands], events: [command]}
+            envisalinkd:
+              host: 127.0.0.1
+              port: \(tpiPort)
+              password: \(Self.password)
+              code_master: "\(Self.masterCode)"
+              zones: {\(zones.joined(separator: ", "))}
+              spool: \(directory.appending("spool.jsonl"))
+              sequence_file: \(directory.appending("sequence"))
+            command:
+              listen: 127.0.0.1:\(apiPort)
+              database: \(directory.appending("command.sqlite"))
+
+            """.write(toFile: configPath, atomically: true, encoding: .utf8)
+    }
+}

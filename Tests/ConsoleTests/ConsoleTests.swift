@@ -1,0 +1,183 @@
+import Foundation
+import Testing
+import TestSupport
+
+/// The console in a real browser (headless Chromium through Selenium) against the whole
+/// pipeline: the simulated panel, the integrator, beanstalkd and `howalarming-command`.
+/// One at a time: each runs a browser and four processes on the machine's two cores.
+@Suite(.serialized) struct ConsoleTests {
+    @Test func aHouseholdSignsInWatchesArmsAndDisarms() async throws {
+        try await withConsole { page in
+            let browser = page.browser
+            try await page.signIn(pasting: page.stage.controlToken, as: "household-phone")
+            #expect(try await browser.currentURL() == page.stage.url, "the token appears in no URL")
+            let otherStorage = try await browser.evaluate("return localStorage.length + sessionStorage.length + document.cookie.length")
+            #expect(otherStorage as? Double == 0, "the token is kept in IndexedDB only")
+
+            try await page.stage.panel("open 2")
+            try await browser.waitForText("Open", in: "#zones [data-zone='2'] .zone-state", timeout: .seconds(1))
+            try await browser.waitForText("Back door", in: "#zones [data-zone='2'] .zone-name")
+            try await page.stage.panel("close 2")
+            try await browser.waitForText("Closed", in: "#zones [data-zone='2'] .zone-state")
+
+            let armed = try await page.give("arm_away")
+            #expect(armed.contains("accepted"), "\(armed)")
+            try await page.show("live")
+            try await page.waitForPartitionState("Exit delay", timeout: .seconds(3))
+            try await page.waitForPartitionState("Armed away")
+
+            let disarmed = try await page.give("disarm", code: ConsoleStage.masterCode)
+            #expect(disarmed.contains("accepted"), "\(disarmed)")
+            try await page.show("live")
+            try await page.waitForPartitionState("Disarmed")
+            let codeLeft = try await browser.evaluate("return document.getElementById('confirm-code-input').value")
+            #expect(codeLeft as? String == "", "the access code is not kept in the page")
+        }
+    }
+
+    @Test func theHistoryFiltersByTypeZoneAndTime() async throws {
+        try await withConsole { page in
+            let browser = page.browser
+            try await page.signIn(pasting: page.stage.controlToken, as: "household-phone")
+            try await page.stage.panel("open 3")
+            try await page.stage.panel("close 3")
+            try await browser.waitForText("Closed", in: "#zones [data-zone='3'] .zone-state")
+
+            try await page.show("history")
+            try await browser.waitForText("Zone closed", in: "#history-list")
+            try await browser.type("3", into: "#history-filters input[name=zone]")
+            try await browser.click("#history-filters button[type=submit]")
+            try await browser.waitForText("Zone open", in: "#history-list")
+            let otherZones = try await browser.evaluate(
+                "return [...document.querySelectorAll('#history-list .event')].filter((row) => !row.textContent.includes('Hall PIR')).length")
+            #expect(otherZones as? Double == 0, "every event listed is zone 3's")
+
+            try await browser.type("", into: "#history-filters input[name=zone]")
+            try await browser.select("info", in: "#history-filters select[name=type]")
+            try await browser.click("#history-filters button[type=submit]")
+            try await browser.waitForText("Zone open", in: "#history-list")
+            let types = try await page.historyTypes()
+            #expect(!types.isEmpty && types.allSatisfy { $0 == "info" }, "\(types)")
+
+            try await browser.evaluate("document.querySelector('#history-filters input[name=from]').value = '2999-01-01T00:00'")
+            try await browser.click("#history-filters button[type=submit]")
+            try await browser.waitForText("No events match.", in: "#history-end")
+            #expect(try await page.historyTypes().isEmpty)
+        }
+    }
+
+    @Test func aReadTokenFromTheQRLinkSeesEverythingAndCannotArm() async throws {
+        try await withConsole { page in
+            let browser = page.browser
+            try await browser.open(page.stage.url + "#token=" + page.stage.readToken)
+            try await browser.waitForText("Signed in as wall-display (read only)", in: "#whoami")
+            #expect(try await browser.currentURL() == page.stage.url, "the token is removed from the address at once")
+            try await page.waitUntilLive()
+            try await browser.waitUntil("#nav a[data-view=control]", isVisible: false)
+            try await browser.waitUntil("#devices-register", isVisible: false)
+
+            let refused = try await browser.evaluateAsync("""
+                const done = arguments[arguments.length - 1];
+                import('/js/api.js').then((api) => api.request('/v1/commands', { method: 'POST', body: { command: 'arm_away' } }))
+                  .then(() => done('accepted'), (error) => done(error.status));
+                """)
+            #expect(refused as? Double == 403, "the server refuses a read token's command: \(String(describing: refused))")
+
+            try await page.stage.revoke("wall-display")
+            try await browser.open(page.stage.url)
+            try await browser.waitForText("not valid", in: "#signin-error")
+            let stored = try await browser.evaluateAsync("""
+                const done = arguments[arguments.length - 1];
+                import('/js/session.js').then((session) => session.storedToken()).then((token) => done(token === undefined ? 1 : 0));
+                """)
+            #expect(stored as? Double == 1, "a revoked token is forgotten on the device")
+        }
+    }
+
+    @Test func theStreamSaysWhenItDropsAndResumesWithoutGapsOrRepeats() async throws {
+        try await withConsole { page in
+            let browser = page.browser
+            try await page.signIn(pasting: page.stage.controlToken, as: "household-phone")
+            try await page.show("history")
+            try await browser.waitForText("Zone closed: Front door", in: "#history-list")
+            try await page.show("live")
+
+            try await page.stage.stopCommand()
+            try await browser.waitForText("Connection lost", in: "#connection", timeout: .seconds(2))
+            try await browser.waitUntil("#live-stale")
+            try await page.stage.panel("open 3")  // while the API is down: queued for it
+            try await page.stage.startCommand()
+            try await page.waitUntilLive(timeout: .seconds(20))
+            try await browser.waitUntil("#live-stale", isVisible: false)
+            try await browser.waitForText("Open", in: "#zones [data-zone='3'] .zone-state")
+
+            try await page.show("history")
+            try await browser.waitForText("Zone open: Hall PIR", in: "#history-list")
+            let repeats = try await browser.evaluate("""
+                const cursors = [...document.querySelectorAll('#history-list .event')].map((row) => row.dataset.cursor);
+                return cursors.length - new Set(cursors).size;
+                """)
+            #expect(repeats as? Double == 0, "no event is listed twice after the stream resumed")
+        }
+    }
+
+    @Test func aPushMessageToTheServiceWorkerShowsTheAlarm() async throws {
+        try await withConsole { page in
+            let browser = page.browser
+            try await browser.grantNotifications(to: page.stage.origin)
+            try await page.signIn(pasting: page.stage.controlToken, as: "household-phone")
+            let payload = """
+                {"title":"Alarm: Back door","body":"Zone alarm: Back door, partition 1","event_id":"3c9fa86a-8008-4591-820e-4a4f59604a5d",\
+                "type":"alarm","alarm":true,"partition":1,"zone":2,"time":1764100000123,"tag":"p1-alarm"}
+                """
+            try await browser.push(payload, to: page.stage.origin)
+            var shown: [String: any Sendable] = [:]
+            try await waitUntil("the notification to show", timeout: .seconds(10)) {
+                let notifications = try await browser.evaluateAsync("""
+                    const done = arguments[arguments.length - 1];
+                    navigator.serviceWorker.ready.then((registration) => registration.getNotifications())
+                      .then((list) => done(list.map((n) => ({ title: n.title, body: n.body, tag: n.tag,
+                        requireInteraction: n.requireInteraction ? 1 : 0, actions: n.actions.map((a) => a.action) }))));
+                    """) as? [any Sendable] ?? []
+                shown = notifications.first as? [String: any Sendable] ?? [:]
+                return !shown.isEmpty
+            }
+            #expect(shown["title"] as? String == "Alarm: Back door")
+            #expect(shown["tag"] as? String == "p1-alarm")
+            #expect(shown["requireInteraction"] as? Double == 1, "an alarm stays until it is dismissed")
+            #expect((shown["actions"] as? [any Sendable])?.compactMap { $0 as? String } == ["open", "ack"])
+        }
+    }
+
+    @Test func everyViewPassesTheAccessibilityCheckOnAPhoneAndADesktop() async throws {
+        try await withConsole { page in
+            let browser = page.browser
+            var violations: [String] = []
+            try await browser.viewport(width: ConsolePage.phone.width, height: ConsolePage.phone.height, mobile: true)
+            try await browser.open(page.stage.url)
+            try await browser.waitUntil("#view-signin")
+            violations += try await page.accessibilityViolations(of: "sign-in")
+            try await page.screenshot("phone-sign-in")
+
+            try await page.signIn(pasting: page.stage.controlToken, as: "household-phone")
+            try await page.stage.panel("open 1")
+            try await browser.waitForText("Open", in: "#zones [data-zone='1'] .zone-state")
+            for (view, size) in [("live", ConsolePage.phone), ("control", ConsolePage.phone), ("live", ConsolePage.desktop),
+                                 ("history", ConsolePage.desktop), ("control", ConsolePage.desktop),
+                                 ("delivery", ConsolePage.desktop), ("devices", ConsolePage.desktop)] {
+                let device = size == ConsolePage.phone ? "phone" : "desktop"
+                try await browser.viewport(width: size.width, height: size.height, mobile: device == "phone")
+                try await page.show(view)
+                violations += try await page.accessibilityViolations(of: "\(view) on a \(device)")
+                try await page.screenshot("\(device)-\(view)")
+            }
+            try await page.show("control")
+            try await browser.click("#control-form button[data-command=fire]")
+            try await browser.waitUntil("#confirm")
+            violations += try await page.accessibilityViolations(of: "the panic confirmation")
+            try await page.screenshot("desktop-panic-confirmation")
+            try await browser.click("#confirm button[value=cancel]")
+            #expect(violations.isEmpty, "\(violations.joined(separator: "\n"))")
+        }
+    }
+}
