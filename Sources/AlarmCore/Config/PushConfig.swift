@@ -7,6 +7,9 @@ public struct PushConfig: Sendable, Hashable {
     /// Tube of device registration messages from the phone apps, through the command consumer
     /// (`registration_tube`, default `push-registrations`).
     public var registrationTube = TubeName(validLiteral: "push-registrations")
+    /// Tube the push consumer puts its push reports on, for the command consumer: every
+    /// delivery outcome and the device list (`report_tube`, default `push-reports`).
+    public var reportTube = TubeName(validLiteral: "push-reports")
     /// Event types that cause a notification
     /// (`triggers`, default `[alarm, recovery, fault, armed, disarmed]`).
     public var triggers: [EventType] = [.alarm, .recovery, .fault, .armed, .disarmed]
@@ -44,6 +47,7 @@ extension PushConfig {
         self.init()
         tube = try map.value("tube")?.tubeName() ?? tube
         registrationTube = try map.value("registration_tube")?.tubeName() ?? registrationTube
+        reportTube = try map.value("report_tube")?.tubeName() ?? reportTube
         triggers = try map.value("triggers")?.choices(of: EventType.self) ?? triggers
         database = try map.value("database")?.nonEmptyText() ?? database
         concurrency = try map.value("concurrency")?.integer(in: 1...10000) ?? concurrency
