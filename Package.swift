@@ -265,6 +265,7 @@ let package = Package(
                 "AlarmCore",
                 "CommandAPI",
                 "DaemonSupport",
+                "TerminalQR",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
@@ -594,6 +595,7 @@ let package = Package(
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "NIOCore", package: "swift-nio"),
+                "TerminalQR",
             ],
             swiftSettings: strictSettings
         ),

@@ -11,10 +11,10 @@ public enum CommandAPIApp {
     public typealias ListeningHandler = @Sendable (_ port: Int) async -> Void
 
     /// The services, in start order (a `ServiceGroup` stops them in reverse): the queue producer,
-    /// the retention janitor, the event consumer on `command.tube`, the HTTP server and the
-    /// streams' hub. On SIGTERM the hub ends the open streams first; then the server stops,
-    /// finishing the requests in flight; then the consumer finishes its job; the producer's
-    /// connection closes last.
+    /// the retention janitor, the event consumer on `command.tube`, the push report consumer on
+    /// `push.report_tube`, the HTTP server and the streams' hub. On SIGTERM the hub ends the open
+    /// streams first; then the server stops, finishing the requests in flight; then the consumers
+    /// finish their jobs; the producer's connection closes last.
     ///
     /// - Parameters:
     ///   - listen: Where to listen, instead of `command.listen` (tests pass port 0).
@@ -31,13 +31,16 @@ public enum CommandAPIApp {
         let database = try CommandDatabase(path: command.database)
         let store = EventStore(database: database)
         let audit = CommandAudit(database: database)
+        let reports = PushReportStore(database: database)
+        let acknowledgements = AcknowledgementStore(database: database)
         let producer = QueueProducer(endpoint: configuration.beanstalkd.endpoint, logger: logger)
         let hub = StreamHub(settings: stream, logger: logger)
         let router = APIRouter.router(APIRouter.Dependencies(
             store: store, tokens: TokenStore(database: database), audit: audit, producer: producer,
             throttle: AuthThrottle(limit: command.authFailureLimit, window: .seconds(command.authFailureWindow)),
             trustedProxies: command.trustedProxies, metrics: metrics, commandTubes: configuration.beanstalkd.commandTubes,
-            registrationTube: configuration.push.registrationTube, bodyLimit: command.bodyLimit, hub: hub))
+            registrationTube: configuration.push.registrationTube, bodyLimit: command.bodyLimit, hub: hub,
+            reports: reports, acknowledgements: acknowledgements))
         warnAboutExposure(configuration, listen: listen, logger: logger)
         let server = Application(
             router: router,
@@ -56,11 +59,15 @@ public enum CommandAPIApp {
         return [
             producer,
             RetentionJanitor(
-                store: store, audit: audit, retentionDays: command.retentionDays, interval: .seconds(6 * 3600),
+                store: store, audit: audit, reports: reports, acknowledgements: acknowledgements, retentionDays: command.retentionDays, interval: .seconds(6 * 3600),
                 logger: logger),
             QueueConsumer<AlarmEvent>(
                 endpoint: configuration.beanstalkd.endpoint, configuration: ConsumerConfiguration(tubes: [command.tube]),
                 logger: logger, handler: EventIngest(store: store, metrics: metrics, hub: hub).handle),
+            QueueConsumer<PushReportJob>(
+                endpoint: configuration.beanstalkd.endpoint,
+                configuration: ConsumerConfiguration(tubes: [configuration.push.reportTube]), logger: logger,
+                handler: PushReportIngest(reports: reports, hub: hub).handle),
             server,
             hub,
         ]

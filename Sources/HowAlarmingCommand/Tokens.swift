@@ -1,5 +1,6 @@
 import ArgumentParser
 import CommandAPI
+import TerminalQR
 
 #if canImport(FoundationEssentials)
 import FoundationEssentials
@@ -24,7 +25,9 @@ struct Tokens: AsyncParsableCommand {
             abstract: "Create a token and print it, alone on the last line of standard output.",
             discussion: """
                 The token is printed only this once; store it in the app (or a password manager) \
-                now. Scripts can capture it with `| tail -n 1`.
+                now. Scripts can capture it with `| tail -n 1`. With --qr, a QR code of \
+                <console-url>#token=<token> is printed first: scanned with a phone, it opens the web \
+                console signed in (browsers never send the part after #, and the console removes it).
                 """
         )
 
@@ -36,8 +39,34 @@ struct Tokens: AsyncParsableCommand {
         @Option(help: "read (GET only) or control (also commands and devices).")
         var scope: TokenScope
 
+        @Flag(help: "Also print a QR code of the console's address with the token, to sign a phone in by scanning it (needs --console-url).")
+        var qr = false
+
+        @Option(
+            help: ArgumentHelp(
+                "The web console's address as the phone reaches it, such as https://alarm.example:8443/ (for --qr).",
+                valueName: "url"))
+        var consoleURL: String?
+
+        @Flag(help: "Draw the QR code for a terminal with a light background (the default suits a dark one).")
+        var lightBackground = false
+
+        func validate() throws {
+            guard qr else {
+                if consoleURL != nil { throw ValidationError("--console-url is for --qr") }
+                return
+            }
+            guard let consoleURL else { throw ValidationError("--qr needs --console-url, the console's address as the phone reaches it") }
+            if let problem = ConsoleSignIn.problem(with: consoleURL) { throw ValidationError("--console-url: \(problem)") }
+        }
+
         func run() async throws {
             let token = try await store.tokenStore().create(name: name, scope: scope)
+            if qr, let consoleURL {
+                let code = try QRCode(bytes: Array(ConsoleSignIn.url(console: consoleURL, token: token.value).utf8))
+                print(code.terminalRendering(background: lightBackground ? .light : .dark), terminator: "")
+                print("scan the code with the phone to sign in to the console; it holds the token: do not share it")
+            }
             print("created token \(name) with scope \(scope); it is shown only this once:")
             print(token.value)
         }

@@ -47,13 +47,14 @@ struct OpenAPITests {
                 producer: QueueProducer(endpoint: .tcp(host: "127.0.0.1", port: try ClosedPort().port), logger: quietLogger),
                 throttle: AuthThrottle(limit: 10, window: .seconds(60)), trustedProxies: [], metrics: CommandMetrics(),
                 commandTubes: [try TubeName("commands")], registrationTube: try TubeName("push-registrations"),
-                bodyLimit: 16384, hub: StreamHub(logger: quietLogger)))
+                bodyLimit: 16384, hub: StreamHub(logger: quietLogger), reports: PushReportStore(database: database),
+                acknowledgements: AcknowledgementStore(database: database)))
             // The console's files are documented together, as `GET /`.
             let consoleFiles = Set(ConsoleFiles().paths).subtracting(["/"])
             let routed = Set(router.routes.map { Operation(method: $0.method.rawValue, path: $0.path.description) })
                 .filter { !($0.method == "GET" && consoleFiles.contains($0.path)) }
             let documented = Set(try Self.documented().keys)
-            #expect(routed.count == 10)
+            #expect(routed.count == 14)
             #expect(routed.subtracting(documented).isEmpty, "routed but not documented: \(routed.subtracting(documented))")
             #expect(documented.subtracting(routed).isEmpty, "documented but not routed: \(documented.subtracting(routed))")
         }
@@ -90,6 +91,8 @@ struct OpenAPITests {
     }
 
     static let apnsToken = String(repeating: "ab", count: 32)
+    /// The id of the event stored before the probes, which they acknowledge.
+    static let eventID = UUID()
     static let command = #"{"command":"arm"}"#
     static let device = #"{"platform":"ios","token":"\#(apnsToken)"}"#
     static let oversize = #"{"command":"arm","message":""# + String(repeating: "x", count: 2000) + #""}"#
@@ -111,6 +114,21 @@ struct OpenAPITests {
         Probe("GET", "/v1/events", at: "/v1/events?after=0&limit=5", .read, 200),
         Probe("GET", "/v1/events", at: "/v1/events?limit=0", .read, 400),
         Probe("GET", "/v1/events", .none, 401),
+        Probe("GET", "/v1/deliveries", at: "/v1/deliveries?before=5&limit=5", .read, 200),
+        Probe("GET", "/v1/deliveries", at: "/v1/deliveries?limit=0", .read, 400),
+        Probe("GET", "/v1/deliveries", .none, 401),
+        Probe("GET", "/v1/devices", .read, 200),
+        Probe("GET", "/v1/devices", .none, 401),
+        Probe("POST", "/v1/events/{cursor}/acknowledge", at: "/v1/events/1/acknowledge", .control, 200),
+        Probe("POST", "/v1/events/{cursor}/acknowledge", at: "/v1/events/x/acknowledge", .control, 400),
+        Probe("POST", "/v1/events/{cursor}/acknowledge", at: "/v1/events/99/acknowledge", .control, 404),
+        Probe("POST", "/v1/events/{cursor}/acknowledge", at: "/v1/events/1/acknowledge", .none, 401),
+        Probe("POST", "/v1/events/{cursor}/acknowledge", at: "/v1/events/1/acknowledge", .read, 403),
+        Probe("POST", "/v1/events/by-id/{event_id}/acknowledge", at: "/v1/events/by-id/\(eventID)/acknowledge", .control, 200),
+        Probe("POST", "/v1/events/by-id/{event_id}/acknowledge", at: "/v1/events/by-id/nope/acknowledge", .control, 400),
+        Probe("POST", "/v1/events/by-id/{event_id}/acknowledge", at: "/v1/events/by-id/\(UUID())/acknowledge", .control, 404),
+        Probe("POST", "/v1/events/by-id/{event_id}/acknowledge", at: "/v1/events/by-id/\(eventID)/acknowledge", .none, 401),
+        Probe("POST", "/v1/events/by-id/{event_id}/acknowledge", at: "/v1/events/by-id/\(eventID)/acknowledge", .read, 403),
         Probe("POST", "/v1/commands", .control, json: command, 202),
         Probe("POST", "/v1/commands", .control, json: #"{"command":"arm_night"}"#, 400),
         Probe("POST", "/v1/commands", .none, json: command, 401),
@@ -144,6 +162,10 @@ struct OpenAPITests {
         Probe("GET", "/v1/events", .wrong, 429),
         Probe("GET", "/v1/whoami", .wrong, 429),
         Probe("GET", "/v1/stream", .wrong, 429),
+        Probe("GET", "/v1/deliveries", .wrong, 429),
+        Probe("GET", "/v1/devices", .wrong, 429),
+        Probe("POST", "/v1/events/{cursor}/acknowledge", at: "/v1/events/1/acknowledge", .wrong, 429),
+        Probe("POST", "/v1/events/by-id/{event_id}/acknowledge", at: "/v1/events/by-id/\(eventID)/acknowledge", .wrong, 429),
         Probe("POST", "/v1/commands", .wrong, json: command, 429),
         Probe("POST", "/v1/devices", .wrong, json: device, 429),
         Probe("DELETE", "/v1/devices/{token}", at: "/v1/devices/\(apnsToken)", .wrong, 429),
@@ -185,7 +207,11 @@ struct OpenAPITests {
             #expect(probed[operation] == statuses, "\(operation): documented \(statuses.sorted()), probed \((probed[operation] ?? []).sorted())")
         }
 
-        try await APIStage.run(command: "  body_limit: 1024") { stage in
+        try await APIStage.run(command: "  body_limit: 1024\n  auth_failure_limit: 100") { stage in
+            try await stage.put(eventJSON("alarm", code: "601", sequence: 1, partition: 1, zone: 3, id: Self.eventID))
+            try await waitUntil("the event to be stored") {
+                try RawBeanstalkClient(stage.server).stats()["cmd-delete"] == "1"
+            }
             try await send(Self.running, to: stage)
             try await stage.server.kill()
             try await send(Self.queueDown, to: stage)

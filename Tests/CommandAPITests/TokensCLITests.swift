@@ -1,5 +1,6 @@
 import CommandAPITestSupport
 import Foundation
+import TerminalQR
 import TestSupport
 import Testing
 
@@ -60,11 +61,47 @@ struct TokensCLITests {
         }
     }
 
+    @Test func createWithQRPrintsTheConsoleAddressWithTheTokenAsAQRCode() async throws {
+        try await withTemporaryDirectory { directory in
+            let database = directory.appending("command.sqlite")
+            let created = try await tokens(
+                ["create", "--name", "anna-phone", "--scope", "read", "--qr", "--console-url", "https://alarm.example:8443/"],
+                database: database)
+            #expect(created.status == .exited(0), "\(created.stderr)")
+            let lines = created.stdout.split(separator: "\n", omittingEmptySubsequences: false)
+            let token = String(try #require(lines.dropLast().last))
+            #expect(token.hasPrefix("hal_"))
+            let code = try QRCode(bytes: Array("https://alarm.example:8443/#token=\(token)".utf8))
+            #expect(created.stdout.hasPrefix(code.terminalRendering()), "\(created.stdout)")
+            #expect(created.stdout.components(separatedBy: token).count == 2, "the token is printed once, as text")
+            #expect(!created.stderr.contains(token))
+        }
+    }
+
+    @Test func theQRCodeNeedsAConsoleAddressThatCanCarryTheToken() async throws {
+        try await withTemporaryDirectory { directory in
+            let database = directory.appending("command.sqlite")
+            let cases: [([String], String)] = [
+                (["--qr"], "--qr needs --console-url"),
+                (["--console-url", "https://alarm.example/"], "--console-url is for --qr"),
+                (["--qr", "--console-url", "alarm.example"], "starts with https://"),
+                (["--qr", "--console-url", "https://alarm.example/#x"], "no fragment"),
+                (["--qr", "--console-url", "https:///"], "names a host"),
+            ]
+            for (arguments, message) in cases {
+                let result = try await tokens(["create", "--name", "x", "--scope", "read"] + arguments, database: database)
+                #expect(result.status == .exited(64), "\(arguments): \(result)")
+                #expect(result.stderr.contains(message), "\(arguments): \(result)")
+                #expect(!result.stdout.contains("hal_"))
+            }
+        }
+    }
+
     @Test(arguments: [
         (["--help"], ["run (default)", "tokens", "docs/openapi.yaml"]),
         (["run", "--help"], ["--config", "--log-level", "SIGTERM", "command.listen"]),
         (["tokens", "--help"], ["create", "list", "revoke", "read", "control"]),
-        (["tokens", "create", "--help"], ["--name", "--scope", "--database", "last line"]),
+        (["tokens", "create", "--help"], ["--name", "--scope", "--database", "last line", "--qr", "--console-url"]),
         (["tokens", "list", "--help"], ["Columns", "last used", "--database"]),
         (["tokens", "revoke", "--help"], ["<name>", "--database"]),
     ])

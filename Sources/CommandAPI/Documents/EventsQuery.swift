@@ -15,19 +15,8 @@ struct EventsQuery: Sendable, Hashable {
     ///
     /// - Throws: ``APIError`` 400 naming the parameter when a value is not a whole number in range.
     init(_ value: (String) -> String?) throws(APIError) {
-        if let text = value("after") {
-            guard let after = Int64(text), after >= 0 else {
-                throw .badRequest("after: must be a cursor, an integer from 0 to \(Int64.max)")
-            }
-            self.after = after
-        }
-        limit = Self.defaultLimit
-        if let text = value("limit") {
-            guard let limit = Int(text), Self.limits.contains(limit) else {
-                throw .badRequest("limit: must be an integer from \(Self.limits.lowerBound) to \(Self.limits.upperBound)")
-            }
-            self.limit = limit
-        }
+        after = try QueryInteger.read("after", from: value, in: 0...Int64.max, what: "a cursor, an integer")
+        limit = try QueryInteger.read("limit", from: value, in: Self.limits) ?? Self.defaultLimit
     }
 }
 

@@ -17,6 +17,8 @@ enum APIRouter {
         let registrationTube: TubeName
         let bodyLimit: Int
         let hub: StreamHub
+        let reports: PushReportStore
+        let acknowledgements: AcknowledgementStore
     }
 
     /// Every endpoint, with its handler.
@@ -30,6 +32,9 @@ enum APIRouter {
         let devices = DeviceHandler(
             producer: dependencies.producer, registrationTube: dependencies.registrationTube,
             metrics: dependencies.metrics, bodyLimit: dependencies.bodyLimit)
+        let deliveries = DeliveriesHandler(
+            events: dependencies.store, reports: dependencies.reports, acknowledgements: dependencies.acknowledgements)
+        let acknowledge = AcknowledgeHandler(acknowledgements: dependencies.acknowledgements)
         let stream = StreamHandler(store: dependencies.store, tokens: dependencies.tokens, hub: dependencies.hub)
         return ConsoleHandler(files: ConsoleFiles()).endpoints() + [
             APIEndpoint(.get, "/healthz", authenticated: false, health.handle),
@@ -38,6 +43,10 @@ enum APIRouter {
             APIEndpoint(.get, "/v1/events", history.events),
             APIEndpoint(.get, "/v1/whoami", WhoAmIHandler().handle),
             APIEndpoint(.get, "/v1/stream", stream.handle),
+            APIEndpoint(.post, "/v1/events/{cursor}/acknowledge", acknowledge.byCursor),
+            APIEndpoint(.post, "/v1/events/by-id/{event_id}/acknowledge", acknowledge.byID),
+            APIEndpoint(.get, "/v1/deliveries", deliveries.deliveries),
+            APIEndpoint(.get, "/v1/devices", deliveries.devices),
             APIEndpoint(.post, "/v1/commands", commands.handle),
             APIEndpoint(.post, "/v1/devices", devices.register),
             APIEndpoint(.delete, "/v1/devices/{token}", devices.unregister),

@@ -4,7 +4,7 @@ import GRDB
 /// The versioned schema; see ``VersionedDatabase/migrator(_:)``.
 extension CommandDatabase {
     /// Every migration, in order.
-    static let migrator = VersionedDatabase.migrator(["v1": version1])
+    static let migrator = VersionedDatabase.migrator(["v1": version1, "v2": version2])
 
     /// Times are stored as GRDB writes dates: UTC text `yyyy-MM-dd HH:mm:ss.SSS`, which sorts in
     /// time order.
@@ -45,5 +45,47 @@ extension CommandDatabase {
             at TEXT NOT NULL
         );
         CREATE INDEX command_audit_by_time ON command_audit (at);
+        """
+
+    /// The web console's additions:
+    ///
+    /// - `event.type`: the event's type, for the list of alarms (`GET /v1/deliveries`); filled in
+    ///   for the events stored before.
+    /// - `delivery`: the push consumer's latest report for each (event, device): the event's
+    ///   stable id, the device id (never a token), the status and reason, attempts, the report's
+    ///   time (Unix ms). Kept as long as the events.
+    /// - `push_devices`: one row, the last `devices` report (its JSON, as re-encoded after
+    ///   validation) and its time.
+    /// - `acknowledgement`: who acknowledged which event (by cursor) and when (Unix ms), once per
+    ///   (event, token name).
+    private static let version2 = """
+        ALTER TABLE event ADD COLUMN type TEXT;
+        UPDATE event SET type = json_extract(json, '$.type');
+        CREATE INDEX event_by_type ON event (type, cursor);
+        CREATE TABLE delivery (
+            event_id TEXT NOT NULL,
+            device TEXT NOT NULL,
+            event_type TEXT NOT NULL,
+            status TEXT NOT NULL,
+            reason TEXT,
+            attempts INTEGER NOT NULL,
+            time INTEGER NOT NULL,
+            received_at TEXT NOT NULL,
+            PRIMARY KEY (event_id, device)
+        );
+        CREATE INDEX delivery_by_time ON delivery (received_at);
+        CREATE TABLE push_devices (
+            id INTEGER PRIMARY KEY CHECK (id = 1),
+            time INTEGER NOT NULL,
+            json TEXT NOT NULL
+        );
+        CREATE TABLE acknowledgement (
+            cursor INTEGER NOT NULL,
+            token_name TEXT NOT NULL,
+            time INTEGER NOT NULL,
+            acknowledged_at TEXT NOT NULL,
+            PRIMARY KEY (cursor, token_name)
+        );
+        CREATE INDEX acknowledgement_by_time ON acknowledgement (acknowledged_at);
         """
 }

@@ -37,8 +37,8 @@ public struct EventStore: Sendable {
                 return .duplicate
             }
             try db.execute(
-                sql: "INSERT INTO event (event_id, json, received_at) VALUES (?, ?, ?)",
-                arguments: [eventID, json, DatabaseTime(Date())])
+                sql: "INSERT INTO event (event_id, type, json, received_at) VALUES (?, ?, ?, ?)",
+                arguments: [eventID, event.type.rawValue, json, DatabaseTime(Date())])
             let cursor = db.lastInsertedRowID
             var state = try Self.state(in: db)
             state.apply(event)
@@ -69,6 +69,13 @@ public struct EventStore: Sendable {
         try await fetch(
             "SELECT cursor, json FROM (SELECT cursor, json FROM event ORDER BY cursor DESC LIMIT ?) ORDER BY cursor",
             arguments: [limit])
+    }
+
+    /// Up to `limit` events of `type`, newest first, with a cursor below `before` when given.
+    public func events(ofType type: EventType, before: Int64?, limit: Int) async throws -> [StoredEvent] {
+        try await fetch(
+            "SELECT cursor, json FROM event WHERE type = ? AND cursor < ? ORDER BY cursor DESC LIMIT ?",
+            arguments: [type.rawValue, before ?? Int64.max, limit])
     }
 
     /// Deletes the events received before `date`; returns how many. The panel state is kept.

@@ -7,11 +7,14 @@ import FoundationEssentials
 import Foundation
 #endif
 
-/// Deletes events and audit rows older than the retention, at start and then every few hours.
-/// The panel state is kept: it does not depend on old events staying.
+/// Deletes events, audit rows, delivery reports and acknowledgements older than the retention,
+/// at start and then every few hours. The panel state and the device list are kept: they do not
+/// depend on old events staying.
 struct RetentionJanitor: Service {
     let store: EventStore
     let audit: CommandAudit
+    let reports: PushReportStore
+    let acknowledgements: AcknowledgementStore
     let retentionDays: Int
     let interval: Duration
     let logger: Logger
@@ -22,8 +25,13 @@ struct RetentionJanitor: Service {
             do {
                 let events = try await store.purge(receivedBefore: cutoff)
                 let audited = try await audit.purge(before: cutoff)
-                if events + audited > 0 {
-                    logger.info("old history removed", metadata: ["events": "\(events)", "audit_rows": "\(audited)"])
+                let deliveries = try await reports.purge(receivedBefore: cutoff)
+                let acknowledged = try await acknowledgements.purge(before: cutoff)
+                if events + audited + deliveries + acknowledged > 0 {
+                    logger.info("old history removed", metadata: [
+                        "events": "\(events)", "audit_rows": "\(audited)", "deliveries": "\(deliveries)",
+                        "acknowledgements": "\(acknowledged)",
+                    ])
                 }
             } catch {
                 logger.error("could not remove old history", metadata: ["error": "\(error)"])

@@ -1,0 +1,45 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+import Hummingbird
+import Logging
+
+/// `POST /v1/events/{cursor}/acknowledge` and `POST /v1/events/by-id/{event_id}/acknowledge`
+/// (control): records that the caller's token acknowledged the event, once; asking again answers
+/// the first acknowledgement.
+struct AcknowledgeHandler: Sendable {
+    let acknowledgements: AcknowledgementStore
+
+    private struct Acknowledged: Encodable {
+        let cursor: Int64
+        let by: String
+        let time: Int64
+    }
+
+    func byCursor(_ request: Request, context: APIRequestContext) async throws -> Response {
+        let text = try context.parameters.require("cursor")
+        guard let cursor = Int64(text), cursor >= 1 else {
+            throw APIError.badRequest("cursor: must be an event's cursor, an integer from 1 to \(Int64.max)")
+        }
+        return try await acknowledge(.cursor(cursor), context: context)
+    }
+
+    func byID(_ request: Request, context: APIRequestContext) async throws -> Response {
+        guard let id = UUID(uuidString: try context.parameters.require("event_id")) else {
+            throw APIError.badRequest("event_id: must be an event's id, a UUID")
+        }
+        return try await acknowledge(.id(id), context: context)
+    }
+
+    private func acknowledge(_ event: AcknowledgementStore.EventReference, context: APIRequestContext) async throws -> Response {
+        let caller = try context.authenticatedCaller()
+        let now = Int64(Date().timeIntervalSince1970 * 1000)
+        guard let acknowledgement = try await acknowledgements.acknowledge(event, by: caller.tokenName, now: now) else {
+            throw APIError(.notFound, "no such event is stored (it may be older than command.retention_days)")
+        }
+        context.logger.notice("event acknowledged", metadata: ["cursor": "\(acknowledgement.cursor)"])
+        return JSONResponse.make(Acknowledged(cursor: acknowledgement.cursor, by: acknowledgement.tokenName, time: acknowledgement.time))
+    }
+}
