@@ -72,11 +72,15 @@ QUEUE_TARGETS := BeanstalkTests QueueRuntimeTests
 # TLS within its 30 s timeouts, the command API's enqueueing, the queue client's concurrent
 # fan-outs). Beside other suites they starve those suites' one-second timings: one at a time.
 LOAD_TARGETS := LoadTests
-# The test targets that run TLS servers and clients or the whole system, the script consumers
-# with their Python stand-ins (many short-lived processes), and the QR codes' peers (segno
-# encoding every version, zbarimg decoding pictures): on their own, after the main group, so
-# that the timing-sensitive tests of both groups do not share two cores with all of them at once.
-HEAVY_TARGETS := PushDeliveryTests PushConsumerTests SystemTests ScriptConsumerTests TerminalQRTests
+# The provider transport's tests (PushDeliveryTests: hundreds of TLS servers and clients, APNs,
+# FCM and Web Push, with the requests' real deadlines): on their own, after the main group. Beside
+# the next group they shared two cores with so much that APNs requests missed their deadlines.
+TRANSPORT_TARGETS := PushDeliveryTests
+# The test targets that run the push consumer or the whole system, the script consumers with
+# their Python stand-ins (many short-lived processes), and the QR codes' peers (segno encoding
+# every version, zbarimg decoding pictures): on their own too, so that the timing-sensitive tests
+# of both groups do not share two cores with all of them at once.
+HEAVY_TARGETS := PushConsumerTests SystemTests ScriptConsumerTests TerminalQRTests
 # The fault tests: each runs the whole pipeline (beanstalkd, the simulator, four daemons, mock
 # APNs and FCM) and times recoveries, so they run last, one at a time.
 PIPELINE_TARGETS := ReliabilityTests
@@ -95,7 +99,8 @@ ifeq ($(TEST_FLAGS),)
 	$(TEST_ENV) $(SWIFT) test --skip-build --filter $(call targets,$(QUEUE_TARGETS))
 	$(TEST_ENV) $(SWIFT) test --skip-build --filter $(call targets,$(LOAD_TARGETS)) --no-parallel
 	$(TEST_ENV) $(SWIFT) test --skip-build \
-	    --skip $(call targets,$(FUZZ_TARGETS) $(QUEUE_TARGETS) $(LOAD_TARGETS) $(HEAVY_TARGETS) $(PIPELINE_TARGETS) $(BROWSER_TARGETS))
+	    --skip $(call targets,$(FUZZ_TARGETS) $(QUEUE_TARGETS) $(LOAD_TARGETS) $(TRANSPORT_TARGETS) $(HEAVY_TARGETS) $(PIPELINE_TARGETS) $(BROWSER_TARGETS))
+	$(TEST_ENV) $(SWIFT) test --skip-build --filter $(call targets,$(TRANSPORT_TARGETS))
 	$(TEST_ENV) $(SWIFT) test --skip-build --filter $(call targets,$(HEAVY_TARGETS))
 	$(TEST_ENV) $(SWIFT) test --skip-build --filter $(call targets,$(PIPELINE_TARGETS)) --no-parallel
 	$(TEST_ENV) $(SWIFT) test --skip-build --filter $(call targets,$(BROWSER_TARGETS)) --no-parallel
