@@ -21,7 +21,7 @@ SUDO := $(if $(filter 0,$(shell id -u)),,sudo)
 APT_GET := $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get -qq -o=Dpkg::Use-Pty=0
 
 .DEFAULT_GOAL := help
-.PHONY: help build release test soak bench bench-full bench-peers symbol-order run install install-files clean beanstalkd supervisor zbar browser libraries python-peer
+.PHONY: help build release test screenshots soak bench bench-full bench-peers symbol-order run install install-files clean beanstalkd supervisor zbar browser libraries python-peer
 
 # What `make install` puts where: PREFIX for executables and shared files, SYSTEMD_DIR for the
 # units, CONFIG_DIR for the example configuration; DESTDIR prefixes them all (for packaging).
@@ -107,6 +107,10 @@ ifeq ($(TEST_FLAGS),)
 else
 	$(TEST_ENV) $(SWIFT) test --skip-build $(TEST_FLAGS)
 endif
+
+screenshots: libraries beanstalkd browser python-peer ## Retakes the console's screenshots in docs/console (the browser tests, writing there)
+	$(SWIFT) build --build-tests
+	$(TEST_ENV) HOWALARMING_SCREENSHOTS="$(CURDIR)/docs/console" $(SWIFT) test --skip-build --filter $(call targets,$(BROWSER_TARGETS)) --no-parallel
 
 # The long reliability runs: the suites marked `.soak` (Tests/TestSupport/Soak.swift) and named …SoakTests, which
 # run only with HOWALARMING_SOAK=1: `swift test` and `make test` report them skipped. Their figures go to $(SOAK_REPORT), printed at the end.

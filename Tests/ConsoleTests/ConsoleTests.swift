@@ -130,6 +130,11 @@ import TestSupport
                 {"title":"Alarm: Back door","body":"Zone alarm: Back door, partition 1","event_id":"3c9fa86a-8008-4591-820e-4a4f59604a5d",\
                 "type":"alarm","alarm":true,"partition":1,"zone":2,"time":1764100000123,"tag":"p1-alarm"}
                 """
+            // A push for a worker still installing is dropped, as a browser drops it: wait for the active one.
+            _ = try await browser.evaluateAsync("""
+                const done = arguments[arguments.length - 1];
+                navigator.serviceWorker.ready.then(() => done(true));
+                """)
             try await browser.push(payload, to: page.stage.origin)
             var shown: [String: any Sendable] = [:]
             try await waitUntil("the notification to show", timeout: .seconds(10)) {
