@@ -69,35 +69,3 @@ extension PushReport {
         }
     }
 }
-
-extension FormatError {
-    /// The error for a `DecodingError` of a report field, naming the field by its path
-    /// (`devices[0].platform`) and quoting no value.
-    init(_ error: DecodingError) {
-        let (path, reason): ([any CodingKey], String) =
-            switch error {
-            case .keyNotFound(let key, let context): (context.codingPath + [key], "required field is missing")
-            case .typeMismatch(let type, let context): (context.codingPath, "expected \(Self.words(for: type))")
-            case .valueNotFound(let type, let context): (context.codingPath, "expected \(Self.words(for: type)), got null")
-            case .dataCorrupted(let context): (context.codingPath, "invalid value")
-            @unknown default: ([], "not a valid push report")
-            }
-        let field = path.reduce(into: "") { field, key in
-            if let index = key.intValue {
-                field += "[\(index)]"
-            } else {
-                field += field.isEmpty ? key.stringValue : ".\(key.stringValue)"
-            }
-        }
-        self.init(field: field.isEmpty ? nil : field, reason: reason)
-    }
-
-    private static func words(for type: Any.Type) -> String {
-        switch type {
-        case is String.Type: "a string"
-        case is Int.Type, is Int64.Type: "an integer"
-        case is [Any].Type: "an array"
-        default: "another kind of value"
-        }
-    }
-}

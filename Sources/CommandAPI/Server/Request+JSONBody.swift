@@ -39,36 +39,15 @@ extension Request {
 }
 
 extension DecodingError {
-    /// What is wrong, as `field: reason`, without quoting the value.
+    /// What is wrong, as `field: reason` (``FormatError/init(_:)``), without quoting the value;
+    /// for the body as a whole, what it should have been.
     var problem: String {
+        let error = FormatError(self)
+        guard error.field == nil else { return error.description }
         switch self {
-        case .keyNotFound(let key, let context):
-            return Self.path(context.codingPath + [key]) + ": required field is missing"
-        case .valueNotFound(_, let context) where !context.codingPath.isEmpty:
-            return Self.path(context.codingPath) + ": must not be null"
-        case .typeMismatch(let type, let context) where !context.codingPath.isEmpty:
-            return Self.path(context.codingPath) + ": expected " + Self.describe(type)
-        case .typeMismatch, .valueNotFound:
-            return "the body must be a JSON object"
-        case .dataCorrupted(let context) where !context.codingPath.isEmpty:
-            return Self.path(context.codingPath) + ": invalid value"
-        case .dataCorrupted:
-            return "the body is not valid JSON"
-        @unknown default:
-            return "the body is not the JSON expected"
-        }
-    }
-
-    private static func path(_ keys: [any CodingKey]) -> String {
-        keys.map { $0.intValue.map { "[\($0)]" } ?? $0.stringValue }.joined(separator: ".")
-    }
-
-    private static func describe(_ type: Any.Type) -> String {
-        switch type {
-        case is String.Type: "a string"
-        case is Int.Type: "an integer"
-        case is Bool.Type: "true or false"
-        default: "another type"
+        case .typeMismatch, .valueNotFound: return "the body must be a JSON object"
+        case .dataCorrupted: return "the body is not valid JSON"
+        default: return "the body is not the JSON expected"
         }
     }
 }
