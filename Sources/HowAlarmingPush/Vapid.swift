@@ -1,3 +1,4 @@
+import AlarmCore
 import ArgumentParser
 import PushDelivery
 
@@ -36,7 +37,11 @@ struct Vapid: AsyncParsableCommand {
                 printToStandardError("public key: \(key.publicKeyBase64URL)")
                 return
             }
-            try PrivateFile.create(output, contents: key.privateKeyPEM)
+            do throws(DurableFile.Failure) {
+                try DurableFile().create(output, with: Array(key.privateKeyPEM.utf8))
+            } catch {
+                throw CommandFailure(description: "cannot create \(output): \(error.reason)")
+            }
             print(key.publicKeyBase64URL)
         }
 

@@ -38,6 +38,24 @@ struct DurableFileTests {
             real.close(descriptor)
             state.withLock { _ = $0.paths.removeValue(forKey: descriptor) }
         }
+
+        func remove(_ path: String) {
+            real.remove(path)
+            state.withLock { $0.calls.append("remove \(path)") }
+        }
+    }
+
+    @Test func aCreatedFileIsPrivateSyncedWithItsDirectoryAndNeverReplaced() async throws {
+        try await withTemporaryDirectory { directory in
+            let path = directory.appending("key.pem")
+            let system = RecordingFileSystem()
+            try DurableFile(system: system).create(path, with: Array("key\n".utf8))
+            #expect(system.calls == ["sync \(path)", "sync \(directory.path)"])
+            let permissions = try FileManager.default.attributesOfItem(atPath: path)[.posixPermissions] as? Int
+            #expect(permissions == 0o600)
+            #expect(throws: DurableFile.Failure.self) { try DurableFile(system: system).create(path, with: Array("other\n".utf8)) }
+            #expect(try String(contentsOfFile: path, encoding: .utf8) == "key\n")
+        }
     }
 
     @Test func aReplacementSyncsTheDirectoryAfterTheRename() async throws {

@@ -51,6 +51,20 @@ public struct DurableFile: Sendable {
         try syncDirectory(of: path)
     }
 
+    /// Creates the file at `path` holding `bytes` (mode 0600, like every file written here) and
+    /// syncs it and its directory; refuses a file that exists (`open`, `EEXIST`). A file whose
+    /// write failed is removed, so that the next attempt can create it.
+    public func create(_ path: String, with bytes: [UInt8]) throws(Failure) {
+        let descriptor = try system.open(path, flags: O_WRONLY | O_CREAT | O_EXCL)
+        do throws(Failure) {
+            try write(bytes, into: descriptor)
+        } catch {
+            system.remove(path)
+            throw error
+        }
+        try syncDirectory(of: path)
+    }
+
     /// Writes all of `bytes`, syncs and closes the descriptor.
     private func write(_ bytes: [UInt8], into descriptor: Int32) throws(Failure) {
         defer { system.close(descriptor) }
@@ -78,6 +92,8 @@ protocol FileSystemCalls: Sendable {
     func sync(_ descriptor: Int32) throws(DurableFile.Failure)
     func rename(_ old: String, to new: String) throws(DurableFile.Failure)
     func close(_ descriptor: Int32)
+    /// Removes the file at `path`, if it can.
+    func remove(_ path: String)
 }
 
 /// The real system calls.
@@ -107,5 +123,9 @@ struct PosixFileSystem: FileSystemCalls {
 
     func close(_ descriptor: Int32) {
         _ = Glibc.close(descriptor)
+    }
+
+    func remove(_ path: String) {
+        _ = unlink(path)
     }
 }
