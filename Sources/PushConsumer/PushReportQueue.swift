@@ -29,7 +29,7 @@ final class PushReportQueue: DeliveryObserver {
     func recorded(_ attempt: DeliveryAttempt, eventType: EventType) {
         let report = DeliveryReport(
             eventID: attempt.eventID, eventType: eventType, device: attempt.device.deviceID, status: attempt.status,
-            reason: attempt.reason, attempts: attempt.attempt, time: PushReportTime.milliseconds(attempt.at))
+            reason: attempt.reason, attempts: attempt.attempt, time: attempt.at.unixMilliseconds)
         continuation.yield(.delivery(PushReport.delivery(report).jsonBytes()))
     }
 

@@ -47,10 +47,9 @@ struct ReportPublisher: Service {
                     current = connection
                 } else {
                     current = try await BeanstalkConnection.connect(to: endpoint)
-                    try await current.use(tube)
                     connection = current
                 }
-                _ = try await current.put(ByteBuffer(bytes: body))
+                _ = try await current.put(ByteBuffer(bytes: body), into: tube)
                 if retryAt != nil {
                     logger.notice("push reports are put again", metadata: ["tube": "\(tube)", "dropped": "\(dropped)"])
                 }
@@ -99,12 +98,12 @@ struct ReportPublisher: Service {
         let summaries = devices.map { device in
             DeviceSummary(
                 device: device.id, platform: device.platform, name: device.name,
-                registeredAt: PushReportTime.milliseconds(device.registeredAt),
-                lastSuccessAt: device.lastSuccessAt.map(PushReportTime.milliseconds), lastError: device.lastError,
-                lastErrorAt: device.lastErrorAt.map(PushReportTime.milliseconds))
+                registeredAt: device.registeredAt.unixMilliseconds,
+                lastSuccessAt: device.lastSuccessAt.map(\.unixMilliseconds), lastError: device.lastError,
+                lastErrorAt: device.lastErrorAt.map(\.unixMilliseconds))
         }
         return .devices(
-            DevicesReport(time: PushReportTime.milliseconds(Date()), vapidPublicKey: vapidPublicKey, devices: summaries))
+            DevicesReport(time: Date().unixMilliseconds, vapidPublicKey: vapidPublicKey, devices: summaries))
     }
 
     /// Says loudly, at start, that registered devices of an unconfigured provider get nothing.

@@ -3,6 +3,7 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
+import AlarmCore
 import Hummingbird
 import Logging
 
@@ -35,7 +36,7 @@ struct AcknowledgeHandler: Sendable {
 
     private func acknowledge(_ event: AcknowledgementStore.EventReference, context: APIRequestContext) async throws -> Response {
         let caller = try context.authenticatedCaller()
-        let now = Int64(Date().timeIntervalSince1970 * 1000)
+        let now = Date().unixMilliseconds
         guard let acknowledgement = try await acknowledgements.acknowledge(event, by: caller.tokenName, now: now) else {
             throw APIError(.notFound, "no such event is stored (it may be older than command.retention_days)")
         }
