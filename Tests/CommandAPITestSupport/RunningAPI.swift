@@ -132,7 +132,7 @@ package struct DaemonAPI: RunningAPI {
 
 /// The HTTP methods the tests send.
 package enum HTTPVerb: String {
-    case GET, POST, PUT, DELETE
+    case GET, POST, PUT, PATCH, DELETE
 }
 
 /// An HTTP answer: status, headers by lower-case name, body text.

@@ -12,7 +12,7 @@ import Testing
 /// each operation the same status codes as real requests produce.
 @Suite("OpenAPI document")
 struct OpenAPITests {
-    /// An operation: method (upper case) and path template, such as `DELETE /v1/devices/{token}`.
+    /// An operation: method (upper case) and path template, such as `DELETE /v1/devices/{device}`.
     struct Operation: Hashable, CustomStringConvertible {
         let method: String
         let path: String
@@ -54,7 +54,7 @@ struct OpenAPITests {
             let routed = Set(router.routes.map { Operation(method: $0.method.rawValue, path: $0.path.description) })
                 .filter { !($0.method == "GET" && consoleFiles.contains($0.path)) }
             let documented = Set(try Self.documented().keys)
-            #expect(routed.count == 14)
+            #expect(routed.count == 15)
             #expect(routed.subtracting(documented).isEmpty, "routed but not documented: \(routed.subtracting(documented))")
             #expect(documented.subtracting(routed).isEmpty, "documented but not routed: \(documented.subtracting(routed))")
         }
@@ -95,6 +95,8 @@ struct OpenAPITests {
     static let eventID = UUID()
     static let command = #"{"command":"arm"}"#
     static let device = #"{"platform":"ios","token":"\#(apnsToken)"}"#
+    static let deviceID = DeviceID(provider: .apns, token: apnsToken)
+    static let rename = #"{"name":"Anna (old phone)"}"#
     static let oversize = #"{"command":"arm","message":""# + String(repeating: "x", count: 2000) + #""}"#
 
     /// With beanstalkd running and the default throttle.
@@ -141,10 +143,17 @@ struct OpenAPITests {
         Probe("POST", "/v1/devices", .read, json: device, 403),
         Probe("POST", "/v1/devices", .control, json: oversize, 413),
         Probe("POST", "/v1/devices", .control, json: device, contentType: "text/plain", 415),
-        Probe("DELETE", "/v1/devices/{token}", at: "/v1/devices/\(apnsToken)", .control, 202),
-        Probe("DELETE", "/v1/devices/{token}", at: "/v1/devices/a%20b", .control, 400),
-        Probe("DELETE", "/v1/devices/{token}", at: "/v1/devices/\(apnsToken)", .none, 401),
-        Probe("DELETE", "/v1/devices/{token}", at: "/v1/devices/\(apnsToken)", .read, 403),
+        Probe("PATCH", "/v1/devices/{device}", at: "/v1/devices/\(deviceID)", .control, json: rename, 202),
+        Probe("PATCH", "/v1/devices/{device}", at: "/v1/devices/x", .control, json: rename, 400),
+        Probe("PATCH", "/v1/devices/{device}", at: "/v1/devices/\(deviceID)", .none, json: rename, 401),
+        Probe("PATCH", "/v1/devices/{device}", at: "/v1/devices/\(deviceID)", .read, json: rename, 403),
+        Probe("PATCH", "/v1/devices/{device}", at: "/v1/devices/\(deviceID)", .control, json: oversize, 413),
+        Probe("PATCH", "/v1/devices/{device}", at: "/v1/devices/\(deviceID)", .control, json: rename, contentType: "text/plain", 415),
+        Probe("DELETE", "/v1/devices/{device}", at: "/v1/devices/\(deviceID)", .control, 202),
+        Probe("DELETE", "/v1/devices/{device}", at: "/v1/devices/\(apnsToken)", .control, 202),
+        Probe("DELETE", "/v1/devices/{device}", at: "/v1/devices/a%20b", .control, 400),
+        Probe("DELETE", "/v1/devices/{device}", at: "/v1/devices/\(apnsToken)", .none, 401),
+        Probe("DELETE", "/v1/devices/{device}", at: "/v1/devices/\(apnsToken)", .read, 403),
     ]
 
     /// After beanstalkd is gone.
@@ -152,7 +161,8 @@ struct OpenAPITests {
         Probe("GET", "/healthz", .none, 503),
         Probe("POST", "/v1/commands", .control, json: command, 503),
         Probe("POST", "/v1/devices", .control, json: device, 503),
-        Probe("DELETE", "/v1/devices/{token}", at: "/v1/devices/\(apnsToken)", .control, 503),
+        Probe("PATCH", "/v1/devices/{device}", at: "/v1/devices/\(deviceID)", .control, json: rename, 503),
+        Probe("DELETE", "/v1/devices/{device}", at: "/v1/devices/\(apnsToken)", .control, 503),
     ]
 
     /// After one failed authentication, with a limit of one: a wrong token (a valid one is served).
@@ -168,7 +178,8 @@ struct OpenAPITests {
         Probe("POST", "/v1/events/by-id/{event_id}/acknowledge", at: "/v1/events/by-id/\(eventID)/acknowledge", .wrong, 429),
         Probe("POST", "/v1/commands", .wrong, json: command, 429),
         Probe("POST", "/v1/devices", .wrong, json: device, 429),
-        Probe("DELETE", "/v1/devices/{token}", at: "/v1/devices/\(apnsToken)", .wrong, 429),
+        Probe("PATCH", "/v1/devices/{device}", at: "/v1/devices/\(deviceID)", .wrong, json: rename, 429),
+        Probe("DELETE", "/v1/devices/{device}", at: "/v1/devices/\(apnsToken)", .wrong, 429),
     ]
 
     private func send(_ probes: [Probe], to stage: APIStage) async throws {

@@ -6,28 +6,42 @@ import Foundation
 import AlarmCore
 
 /// A device registration message as JSON (`docs/event-format.md`, "Device registration
-/// messages"): what the API puts on the registration tube.
+/// messages"), as the API builds it from a request, to be checked by the push consumer's own
+/// rules (``RegistrationMessage/decode(json:)-(String)``) before anything is queued.
 struct RegistrationBody: Codable {
-    let type: String
-    let platform: String?
-    let token: String?
-    let environment: String?
-    let name: String?
+    /// A browser's `PushSubscription.toJSON()`; `expirationTime` and other members are ignored.
+    struct Subscription: Codable {
+        struct Keys: Codable {
+            let p256dh: String?
+            let auth: String?
+        }
 
-    init(type: String, platform: String? = nil, token: String?, environment: String? = nil, name: String? = nil) {
-        self.type = type
-        self.platform = platform
-        self.token = token
-        self.environment = environment
-        self.name = name
+        let endpoint: String?
+        let keys: Keys?
     }
 
-    /// The compact JSON, as the push consumer reads it.
-    func jsonBytes() -> [UInt8] {
+    let type: String
+    var platform: String?
+    var token: String?
+    var environment: String?
+    var subscription: Subscription?
+    var device: String?
+    var name: String?
+
+    /// The message, checked by the push consumer's rules.
+    ///
+    /// - Throws: ``APIError`` 400 with the reason, such as
+    ///   `token: an APNs device token is an even number of 64 to 256 hexadecimal digits, got 4`.
+    func message() throws(APIError) -> RegistrationMessage {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.withoutEscapingSlashes]
         // Strings only: encoding cannot fail.
-        return Array((try? encoder.encode(self)) ?? Data())
+        let json = Array((try? encoder.encode(self)) ?? Data())
+        do {
+            return try RegistrationMessage.decode(json: json)
+        } catch {
+            throw .badRequest(error.description)
+        }
     }
 }
 
@@ -36,33 +50,19 @@ struct DeviceRequest: Decodable {
     let platform: String?
     let token: String?
     let environment: String?
+    let subscription: RegistrationBody.Subscription?
     let name: String?
 
-    /// The `register` message, validated by the push consumer's own rules (``RegistrationMessage``).
-    ///
-    /// - Throws: ``APIError`` 400 with the reason, such as
-    ///   `token: an APNs device token is an even number of 64 to 256 hexadecimal digits, got 4`.
+    /// The `register` message.
     func message() throws(APIError) -> RegistrationMessage {
-        let body = RegistrationBody(type: "register", platform: platform, token: token, environment: environment, name: name)
-        return try Self.validated(body.jsonBytes())
+        try RegistrationBody(
+            type: "register", platform: platform, token: token, environment: environment, subscription: subscription,
+            name: name
+        ).message()
     }
+}
 
-    /// The `unregister` message for a token from the URL path.
-    static func unregistration(token: String) throws(APIError) -> RegistrationMessage {
-        do {
-            // Any token an app may hold is valid as an FCM token (APNs tokens are hexadecimal).
-            _ = try DeviceToken(token, provider: .fcm)
-        } catch {
-            throw .badRequest(error.description)
-        }
-        return try validated(RegistrationBody(type: "unregister", token: token).jsonBytes())
-    }
-
-    private static func validated(_ json: [UInt8]) throws(APIError) -> RegistrationMessage {
-        do {
-            return try RegistrationMessage.decode(json: json)
-        } catch {
-            throw .badRequest(error.description)
-        }
-    }
+/// The body of `PATCH /v1/devices/{device}`: the device's new name (`""` removes it).
+struct RenameRequest: Decodable {
+    let name: String
 }

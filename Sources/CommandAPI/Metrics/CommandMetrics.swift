@@ -41,7 +41,7 @@ public struct CommandMetrics: Sendable {
         commands = Dictionary(uniqueKeysWithValues: SimpleCommand.allCases.map { [factory] command in
             (command, CoreMetrics.Counter(label: Name.commandsSent, dimensions: [("command", command.rawValue)], factory: factory))
         })
-        registrations = Dictionary(uniqueKeysWithValues: ["register", "unregister"].map { [factory] type in
+        registrations = Dictionary(uniqueKeysWithValues: ["register", "unregister", "rename"].map { [factory] type in
             (type, CoreMetrics.Counter(label: Name.registrationsSent, dimensions: [("type", type)], factory: factory))
         })
     }

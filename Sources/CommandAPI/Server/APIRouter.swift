@@ -49,7 +49,8 @@ enum APIRouter {
             APIEndpoint(.get, "/v1/devices", deliveries.devices),
             APIEndpoint(.post, "/v1/commands", commands.handle),
             APIEndpoint(.post, "/v1/devices", devices.register),
-            APIEndpoint(.delete, "/v1/devices/{token}", devices.unregister),
+            APIEndpoint(.patch, "/v1/devices/{device}", devices.rename),
+            APIEndpoint(.delete, "/v1/devices/{device}", devices.unregister),
         ]
     }
 
