@@ -102,6 +102,8 @@ struct ProviderConnectionTests {
             let answered = try await Self.post(connection, to: mock)
             #expect(answered.status == 503)
             mock.endOutage()
+            // The server has closed the connection it sent GOAWAY on, so the client has seen both.
+            try await waitUntil("the old connection closed", timeout: .seconds(10)) { await mock.openConnectionCount() == 0 }
             let reply = try await Self.post(connection, to: mock)
             #expect(reply.status == 403)
             #expect(await mock.connectionCount() == 2)

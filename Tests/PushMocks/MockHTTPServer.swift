@@ -71,8 +71,12 @@ final class MockHTTPServer: Sendable {
             case .hang:
                 try await heldRequests.holdForever(context.channel)
             case .goAway(let response):
-                (context.channel.parent ?? context.channel).pipeline.fireUserInboundEventTriggered(ChannelShouldQuiesceEvent())
-                return Response(response)
+                // As APNs does: the reply, then GOAWAY. Quiescing before the reply is written
+                // lets Hummingbird close the connection with the request unanswered.
+                let connection = context.channel.parent ?? context.channel
+                return Response(response) {
+                    connection.pipeline.fireUserInboundEventTriggered(ChannelShouldQuiesceEvent())
+                }
             }
         }
 
@@ -155,14 +159,21 @@ final class MockHTTPServer: Sendable {
 }
 
 extension Response {
-    /// The Hummingbird response for `response`.
-    fileprivate init(_ response: MockHTTPResponse) {
+    /// The Hummingbird response for `response`; `afterWriting` runs once it is all written.
+    fileprivate init(_ response: MockHTTPResponse, afterWriting: (@Sendable () -> Void)? = nil) {
         var fields = HTTPFields()
         for (name, value) in response.headers {
             if let name = HTTPFields.Element.Name(name) { fields.append(HTTPFields.Element(name: name, value: value)) }
         }
+        let body = ByteBuffer(bytes: response.body)
         self.init(
             status: HTTPResponse.Status(code: response.status), headers: fields,
-            body: ResponseBody(byteBuffer: ByteBuffer(bytes: response.body)))
+            body: afterWriting.map { afterWriting in
+                ResponseBody(contentLength: body.readableBytes) { writer in
+                    try await writer.write(body)
+                    try await writer.finish(nil)
+                    afterWriting()
+                }
+            } ?? ResponseBody(byteBuffer: body))
     }
 }
