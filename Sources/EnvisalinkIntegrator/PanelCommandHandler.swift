@@ -85,7 +85,8 @@ struct PanelCommandHandler: Sendable {
     private func panelCommand(for command: AlarmCommand) throws -> PanelCommand {
         switch command.action {
         case let .simple(simple):
-            return try PanelCommand(simple: simple, partition: command.partition, masterCode: masterCode?.value)
+            return try PanelCommand(
+                simple: simple, partition: command.partition, accessCode: (command.accessCode ?? masterCode)?.value)
         case let .raw(code, data):
             guard allowedRawCodes.contains(code) else {
                 throw CommandRefusal(reason: "raw panel code \(code) is not in envisalinkd.allow_raw")

@@ -42,6 +42,7 @@ struct AlarmCommandTests {
         .simple(.armStay, message: "Arm from phone", partition: 8, id: commandID, source: "howalarming-cli", timestamp: 1_700_000_000),
         AlarmCommand(action: .raw(code: "040", data: "1 ~*#"), message: "Partition Disarm", partition: 1, id: commandID, timestamp: 0),
         AlarmCommand(action: .raw(code: "001", data: "")),
+        .simple(.disarm, partition: 2, id: commandID, source: "howalarming-command", accessCode: Secret("123456")),
     ]
 
     @Test(arguments: roundTripCommands)
@@ -57,6 +58,9 @@ struct AlarmCommandTests {
         )
         #expect(AlarmCommand(action: .raw(code: "040", data: "11234")).jsonString() == #"{"type":"command","code":"040","data":"11234"}"#)
         #expect(AlarmCommand(action: .raw(code: "001", data: "")).jsonString() == #"{"type":"command","code":"001"}"#)
+        #expect(
+            AlarmCommand.simple(.disarm, partition: 1, accessCode: Secret("1234")).jsonString()
+                == #"{"type":"command","code":"disarm","partition":1,"access_code":"1234"}"#)
     }
 
     static let invalidBodies: [InvalidBody] = [
@@ -87,6 +91,12 @@ struct AlarmCommandTests {
         InvalidBody("text timestamp", #"{"code":"arm","timestamp":"abc"}"#, field: "timestamp", says: "expected an integer number of seconds"),
         InvalidBody("negative timestamp", #"{"code":"arm","timestamp":-1}"#, field: "timestamp", says: "must not be negative"),
         InvalidBody("message of wrong kind", #"{"code":"arm","message":[]}"#, field: "message", says: "expected a string"),
+        InvalidBody("access code with arm", #"{"code":"arm","access_code":"1234"}"#, field: "access_code", says: "only disarm takes an access code"),
+        InvalidBody("access code with a raw code", #"{"code":"040","data":"1","access_code":"1234"}"#, field: "access_code", says: "only disarm"),
+        InvalidBody("access code too short", #"{"code":"disarm","access_code":"123"}"#, field: "access_code", says: "must be 4 to 6 digits"),
+        InvalidBody("access code too long", #"{"code":"disarm","access_code":"1234567"}"#, field: "access_code", says: "must be 4 to 6 digits"),
+        InvalidBody("access code not digits", #"{"code":"disarm","access_code":"12a4"}"#, field: "access_code", says: "must be 4 to 6 digits"),
+        InvalidBody("access code as a number", #"{"code":"disarm","access_code":1234}"#, field: "access_code", says: "expected a string"),
     ]
 
     @Test(arguments: invalidBodies)
@@ -103,10 +113,20 @@ struct AlarmCommandTests {
             #"{"code":"040\#(secret)"}"#,
             #"{"code":"040","data":"\#(secret)""#,
             "disarm \(secret)",
+            #"{"code":"disarm","access_code":\#(secret)}"#,
+            #"{"code":"disarm","access_code":"\#(secret)7777"}"#,
+            #"{"code":"arm","access_code":"\#(secret)"}"#,
         ] {
             let error = formatError { () throws(FormatError) in _ = try AlarmCommand.decode(job: body) }
             #expect(error != nil, "\(body) decoded")
             #expect(error?.description.contains(secret) == false, "\(error?.description ?? "")")
+        }
+    }
+
+    @Test func anAccessCodeNeverShowsInTextOrReflection() {
+        let command = AlarmCommand.simple(.disarm, accessCode: Secret("7391"))
+        for text in [String(describing: command), String(reflecting: command), { var out = ""; dump(command, to: &out); return out }()] {
+            #expect(!text.contains("7391"), "\(text)")
         }
     }
 

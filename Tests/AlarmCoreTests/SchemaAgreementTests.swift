@@ -27,7 +27,7 @@ struct SchemaAgreementTests {
 
     static let fullEvent = AlarmEventJSONTests.fullEvent
     static let fullSimpleCommand = AlarmCommand.simple(
-        .arm, message: "Arm", partition: 1, id: UUID(), source: "test", timestamp: 1)
+        .disarm, message: "Disarm", partition: 1, id: UUID(), source: "test", timestamp: 1, accessCode: Secret("1234"))
     static let fullRawCommand = AlarmCommand(
         action: .raw(code: "040", data: "1"), message: "Disarm", partition: 1, id: UUID(), source: "test", timestamp: 1)
 

@@ -51,6 +51,37 @@ struct CommandsTests {
         }
     }
 
+    @Test func aDisarmCarriesTheAccessCodeTypedForItAndNothingElseKeepsIt() async throws {
+        try await APIStage.run { stage in
+            let token = try await stage.token(.control)
+            let answer = try await stage.request(
+                .POST, "/v1/commands", token: token, json: #"{"command":"disarm","partition":1,"access_code":"730916"}"#)
+            #expect(answer.status == 202, "\(answer)")
+            let command = try AlarmCommand.decode(job: try #require(try stage.take(from: "commands")))
+            #expect(command.action == .simple(.disarm))
+            #expect(command.accessCode?.value == "730916")
+            let database = try Data(contentsOf: URL(fileURLWithPath: stage.databasePath))
+            #expect(database.range(of: Data("730916".utf8)) == nil, "the access code was stored")
+        }
+    }
+
+    @Test(arguments: [
+        (#"{"command":"arm","access_code":"730916"}"#, "access_code: only disarm takes an access code"),
+        (#"{"command":"disarm","access_code":"7309a6"}"#, "access_code: must be 4 to 6 digits"),
+        (#"{"command":"disarm","access_code":"7309166"}"#, "access_code: must be 4 to 6 digits"),
+        (#"{"command":"disarm","access_code":730916}"#, nil),
+    ])
+    func aBadAccessCodeIs400WithoutQuotingIt(body: String, error: String?) async throws {
+        try await APIStage.run { stage in
+            let token = try await stage.token(.control)
+            let answer = try await stage.request(.POST, "/v1/commands", token: token, json: body)
+            #expect(answer.status == 400, "\(answer)")
+            if let error { #expect(answer.error == error) }
+            #expect(answer.error?.contains("7309") == false, "\(answer.error ?? "")")
+            #expect(try stage.take(from: "commands") == nil)
+        }
+    }
+
     @Test func withoutBeanstalkdTheAnswerIs503AndNothingIsAudited() async throws {
         try await APIStage.run { stage in
             let token = try await stage.token(.control)

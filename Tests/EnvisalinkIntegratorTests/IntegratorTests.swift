@@ -47,6 +47,28 @@ struct IntegratorTests {
         }
     }
 
+    @Test func disarmWithTheAccessCodeTypedForTheCommand() async throws {
+        // The household keeps no code on the box: each disarm carries the code a person typed.
+        try await IntegratorHarness.run(configure: { $0.envisalink?.codeMaster = nil }) { harness in
+            try await harness.waitForLogin()
+            try await harness.send("disarm")
+            let refused = try await harness.events(until: "the refusal") { $0.type == .response }
+            #expect(refused.last?.code == "refused")
+            #expect(refused.last?.message.contains("needs an access code") == true, "\(refused.last?.message ?? "")")
+
+            try await harness.send(#"{"code":"arm"}"#)
+            _ = try await harness.events(until: "armed") { $0.type == .armed }
+            try await harness.send(#"{"code":"disarm","access_code":"1111"}"#)
+            let wrong = try await harness.events(until: "invalid access code") { $0.code == "670" }
+            #expect(wrong.first { $0.type == .command }?.raw == "040 1****", "the typed code is masked in the echo")
+            #expect(!wrong.contains { $0.type == .disarmed })
+
+            try await harness.send(#"{"code":"disarm","access_code":"\#(IntegratorHarness.userCode)"}"#)
+            let disarming = try await harness.events(until: "disarmed") { $0.type == .disarmed }
+            #expect(disarming.contains { $0.code == "750" && $0.user == 7 }, "the panel names the user whose code was typed")
+        }
+    }
+
     @Test func droppedLinkGivesFaultThenRecovery() async throws {
         try await IntegratorHarness.run { harness in
             try await harness.waitForLogin()

@@ -20,7 +20,7 @@ struct SimpleCommandTests {
 
     @Test("mapping", arguments: rows)
     func maps(simple: SimpleCommand, partition: Int?, command: PanelCommand, wire: String) throws {
-        let mapped = try PanelCommand(simple: simple, partition: partition, masterCode: "1234")
+        let mapped = try PanelCommand(simple: simple, partition: partition, accessCode: "1234")
         #expect(mapped == command)
         #expect(try mapped.frame().wireBytes == Array(wire.utf8) + [0x0D, 0x0A])
     }
@@ -29,21 +29,21 @@ struct SimpleCommandTests {
         #expect(Set(Self.rows.map(\.simple)) == Set(SimpleCommand.allCases))
     }
 
-    @Test func disarmNeedsAValidMasterCode() throws {
+    @Test func disarmNeedsAValidAccessCode() throws {
         let missing = try #require(throws: CommandError.self) {
-            try PanelCommand(simple: .disarm, partition: nil, masterCode: nil)
+            try PanelCommand(simple: .disarm, partition: nil, accessCode: nil)
         }
-        #expect(missing.reason.contains("master code"))
+        #expect(missing.reason.contains("needs an access code"))
         let bad = try #require(throws: CommandError.self) {
-            try PanelCommand(simple: .disarm, partition: nil, masterCode: "98765432")
+            try PanelCommand(simple: .disarm, partition: nil, accessCode: "98765432")
         }
         #expect(bad.reason == "access code must be 4 to 6 digits")
-        #expect(throws: Never.self) { try PanelCommand(simple: .arm, partition: nil, masterCode: nil) }
+        #expect(throws: Never.self) { try PanelCommand(simple: .arm, partition: nil, accessCode: nil) }
     }
 
     @Test func partitionIsChecked() throws {
         let error = try #require(throws: CommandError.self) {
-            try PanelCommand(simple: .armStay, partition: 9, masterCode: nil)
+            try PanelCommand(simple: .armStay, partition: 9, accessCode: nil)
         }
         #expect(error.reason == "partition must be 1–8, got 9")
     }

@@ -35,7 +35,7 @@ extension AlarmCommand {
     }
 
     /// The JSON form: `{"type":"command","code":…}` then `data` (raw commands with data only),
-    /// `message`, `partition`, `id` (lowercase), `source` and `timestamp` when set.
+    /// `message`, `partition`, `id` (lowercase), `source`, `timestamp` and `access_code` when set.
     public func jsonBytes() -> [UInt8] {
         var writer = JSONObjectWriter()
         writer.write(.type, EventType.command.rawValue)
@@ -51,6 +51,7 @@ extension AlarmCommand {
         writer.write(.id, id)
         writer.write(.source, source)
         writer.write(.timestamp, timestamp)
+        writer.write(.accessCode, accessCode?.value)
         return writer.finish()
     }
 
@@ -70,7 +71,8 @@ extension AlarmCommand {
             partition: try object.integer(.partition),
             id: try object.uuid(.id),
             source: try object.string(.source),
-            timestamp: try object.timestamp(.timestamp)
+            timestamp: try object.timestamp(.timestamp),
+            accessCode: try accessCode(in: object)
         )
         try command.validate()
         return command
@@ -82,6 +84,15 @@ extension AlarmCommand {
         case nil: return ""
         case .string(let data): return data
         case _?: throw FormatError(.data, "expected a string")
+        }
+    }
+
+    /// The `access_code` field, read without the generic reader so that its value is never quoted.
+    private static func accessCode(in object: JSONObject) throws(FormatError) -> Secret? {
+        switch object[.accessCode] {
+        case nil: return nil
+        case .string(let code): return Secret(code)
+        case _?: throw FormatError(.accessCode, "expected a string of 4 to 6 digits")
         }
     }
 

@@ -34,6 +34,9 @@ public struct AlarmCommand: Sendable, Hashable {
     public var source: String?
     /// When the command was issued, in Unix seconds.
     public var timestamp: Int64?
+    /// An access code a person typed for this command (4–6 digits), only with `disarm`: the
+    /// integrator disarms with it instead of its configured code. Never log it.
+    public var accessCode: Secret?
 
     /// Creates a command; everything but the action is optional.
     public init(
@@ -42,7 +45,8 @@ public struct AlarmCommand: Sendable, Hashable {
         partition: Int? = nil,
         id: UUID? = nil,
         source: String? = nil,
-        timestamp: Int64? = nil
+        timestamp: Int64? = nil,
+        accessCode: Secret? = nil
     ) {
         self.action = action
         self.message = message
@@ -50,6 +54,7 @@ public struct AlarmCommand: Sendable, Hashable {
         self.id = id
         self.source = source
         self.timestamp = timestamp
+        self.accessCode = accessCode
     }
 
     /// Creates a simple command, for example `.simple(.armStay, partition: 2)`.
@@ -59,19 +64,29 @@ public struct AlarmCommand: Sendable, Hashable {
         partition: Int? = nil,
         id: UUID? = nil,
         source: String? = nil,
-        timestamp: Int64? = nil
+        timestamp: Int64? = nil,
+        accessCode: Secret? = nil
     ) -> AlarmCommand {
         AlarmCommand(
             action: .simple(command), message: message, partition: partition,
-            id: id, source: source, timestamp: timestamp
+            id: id, source: source, timestamp: timestamp, accessCode: accessCode
         )
     }
 
     /// Throws the first value that does not fit the format: a raw code that is not exactly three
     /// ASCII digits, raw data that is not printable ASCII or longer than
     /// ``FormatLimits/rawCommandDataMaxLength``, a partition outside ``FormatLimits/partitions``,
-    /// or a negative timestamp. Error messages never quote the raw data.
+    /// a negative timestamp, or an access code that is not 4–6 ASCII digits or comes with a
+    /// command other than `disarm`. Error messages never quote the raw data or the access code.
     public func validate() throws(FormatError) {
+        if let accessCode {
+            guard action == .simple(.disarm) else {
+                throw FormatError(.accessCode, "only disarm takes an access code")
+            }
+            guard (4...6).contains(accessCode.value.utf8.count), accessCode.value.utf8.allSatisfy(Self.isASCIIDigit) else {
+                throw FormatError(.accessCode, "must be 4 to 6 digits")
+            }
+        }
         if case .raw(let code, let data) = action {
             guard code.utf8.count == 3, code.utf8.allSatisfy(Self.isASCIIDigit) else {
                 throw FormatError(

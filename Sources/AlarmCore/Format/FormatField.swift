@@ -14,4 +14,5 @@ enum FormatField: String, CaseIterable {
     case zoneName = "zone_name"
     case user
     case commandID = "command_id"
+    case accessCode = "access_code"
 }

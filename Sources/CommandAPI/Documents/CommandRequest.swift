@@ -5,7 +5,8 @@ import FoundationEssentials
 import Foundation
 #endif
 
-/// The body of `POST /v1/commands`: `{"command":"arm_stay","partition":2,"message":"…"}`.
+/// The body of `POST /v1/commands`: `{"command":"arm_stay","partition":2,"message":"…"}`, and
+/// for `disarm` the `access_code` a person typed (put in the command, never logged or stored).
 /// Unknown fields are ignored, as in the queue format.
 struct CommandRequest: Decodable {
     /// Longest `message`, in characters.
@@ -14,6 +15,12 @@ struct CommandRequest: Decodable {
     let command: String
     let partition: Int?
     let message: String?
+    let accessCode: String?
+
+    private enum CodingKeys: String, CodingKey {
+        case command, partition, message
+        case accessCode = "access_code"
+    }
 
     /// The command to queue, with `id`, `source` naming `caller` and the current time.
     ///
@@ -35,7 +42,7 @@ struct CommandRequest: Decodable {
         }
         let alarmCommand = AlarmCommand.simple(
             simple, message: message, partition: partition, id: id, source: caller.commandSource,
-            timestamp: Int64(now.timeIntervalSince1970))
+            timestamp: Int64(now.timeIntervalSince1970), accessCode: accessCode.map(Secret.init))
         do {
             try alarmCommand.validate()
         } catch {

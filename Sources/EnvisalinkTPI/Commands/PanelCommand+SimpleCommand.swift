@@ -9,13 +9,14 @@ extension PanelCommand {
     /// | `arm`, `arm_away` | `030` arm away |
     /// | `arm_stay` | `031` arm stay |
     /// | `arm_instant` | `032` arm with no entry delay |
-    /// | `disarm` | `040` disarm with `masterCode` |
+    /// | `disarm` | `040` disarm with `accessCode` |
     /// | `fire`, `medical`, `police` | `060` panic `1`, `2`, `3` |
     ///
-    /// `partition` defaults to 1; `status` and the panics ignore it. Throws when the result
-    /// cannot be encoded: a partition outside 1–8, or `disarm` with no master code configured
-    /// or one that is not 4–6 digits (the error never contains the code).
-    public init(simple: SimpleCommand, partition: Int?, masterCode: String?) throws(CommandError) {
+    /// `partition` defaults to 1; `status` and the panics ignore it. `accessCode` is the code
+    /// to disarm with: the one typed for the command, else the configured master code. Throws
+    /// when the result cannot be encoded: a partition outside 1–8, or `disarm` with no access
+    /// code or one that is not 4–6 digits (the error never contains the code).
+    public init(simple: SimpleCommand, partition: Int?, accessCode: String?) throws(CommandError) {
         let partition = partition ?? 1
         switch simple {
         case .status: self = .statusReport
@@ -23,8 +24,10 @@ extension PanelCommand {
         case .armStay: self = .armStay(partition: partition)
         case .armInstant: self = .armZeroEntry(partition: partition)
         case .disarm:
-            guard let masterCode else { throw CommandError("disarm needs the master code, and none is configured") }
-            self = .disarm(partition: partition, code: masterCode)
+            guard let accessCode else {
+                throw CommandError("disarm needs an access code: the command has none, and no master code is configured")
+            }
+            self = .disarm(partition: partition, code: accessCode)
         case .fire: self = .panic(.fire)
         case .medical: self = .panic(.ambulance)
         case .police: self = .panic(.police)

@@ -47,7 +47,7 @@ export class ControlView {
       el('strong', { text: `${spec.label}, partition ${partition}` }), ' ', el('span', { class: 'outcome-text', text: 'Sending…' }));
     byId('control-outcomes').prepend(item);
     try {
-      const body = { command, partition, ...(code ? { code } : {}) };
+      const body = { command, partition, ...(code ? { access_code: code } : {}) };
       const { id } = await request('/v1/commands', { method: 'POST', body });
       item.dataset.commandId = id;
       this.outcomes.set(id, item);
