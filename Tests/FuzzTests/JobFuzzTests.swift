@@ -62,6 +62,7 @@ enum JobFuzzHarness {
          ("source", #""howalarming-cli""#), ("timestamp", "1700000100")],
         [("type", #""command""#), ("code", #""040""#), ("data", "\"1\(accessCode)\""), ("message", #""disarm""#)],
         [("code", #""disarm""#)],
+        [("type", #""command""#), ("code", #""disarm""#), ("partition", "1"), ("access_code", "\"\(accessCode)\"")],
     ]
 
     static func events(inputs: Int, seed: UInt64) -> Tally {
