@@ -4,6 +4,12 @@ import HummingbirdTLS
 public import Logging
 public import ServiceLifecycle
 
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
 /// Builds the command API daemon's services from the configuration; `main` runs them, tests run
 /// the same services in-process.
 public enum CommandAPIApp {
@@ -11,19 +17,21 @@ public enum CommandAPIApp {
     public typealias ListeningHandler = @Sendable (_ port: Int) async -> Void
 
     /// The services, in start order (a `ServiceGroup` stops them in reverse): the queue producer,
-    /// the retention janitor, the event consumer on `command.tube`, the push report consumer on
-    /// `push.report_tube`, the HTTP server and the streams' hub. On SIGTERM the hub ends the open
+    /// the retention janitor, the daemon watch, the event consumer on `command.tube`, the push
+    /// report consumer on `push.report_tube`, the HTTP server and the streams' hub. On SIGTERM the hub ends the open
     /// streams first; then the server stops, finishing the requests in flight; then the consumers
     /// finish their jobs; the producer's connection closes last.
     ///
     /// - Parameters:
     ///   - listen: Where to listen, instead of `command.listen` (tests pass port 0).
     ///   - stream: The limits of `GET /v1/stream` (tests shorten the keepalive).
+    ///   - daemonCheck: How often the daemon watch checks the other daemons' tubes.
     /// - Throws: ``ConfigError`` for unusable TLS files; the database error when
     ///   `command.database` cannot be opened.
     public static func services(
         configuration: HowAlarmingConfig, metrics: CommandMetrics, logger: Logger, listen: ListenAddress? = nil,
-        stream: StreamSettings = StreamSettings(), onListening: @escaping ListeningHandler = { _ in }
+        stream: StreamSettings = StreamSettings(), daemonCheck: Duration = .seconds(5),
+        onListening: @escaping ListeningHandler = { _ in }
     ) throws -> [any Service] {
         let command = configuration.command
         let listen = listen ?? command.listen
@@ -35,12 +43,14 @@ public enum CommandAPIApp {
         let acknowledgements = AcknowledgementStore(database: database)
         let producer = QueueProducer(endpoint: configuration.beanstalkd.endpoint, logger: logger)
         let hub = StreamHub(settings: stream, logger: logger)
+        let watched = WatchedDaemon.all(in: configuration)
+        let daemons = DaemonBoard(daemons: watched, now: Int64(Date().timeIntervalSince1970))
         let router = APIRouter.router(APIRouter.Dependencies(
             store: store, tokens: TokenStore(database: database), audit: audit, producer: producer,
             throttle: AuthThrottle(limit: command.authFailureLimit, window: .seconds(command.authFailureWindow)),
             trustedProxies: command.trustedProxies, metrics: metrics, commandTubes: configuration.beanstalkd.commandTubes,
             registrationTube: configuration.push.registrationTube, bodyLimit: command.bodyLimit, hub: hub,
-            reports: reports, acknowledgements: acknowledgements))
+            reports: reports, acknowledgements: acknowledgements, daemons: daemons))
         warnAboutExposure(configuration, listen: listen, logger: logger)
         let server = Application(
             router: router,
@@ -61,9 +71,11 @@ public enum CommandAPIApp {
             RetentionJanitor(
                 store: store, audit: audit, reports: reports, acknowledgements: acknowledgements, retentionDays: command.retentionDays, interval: .seconds(6 * 3600),
                 logger: logger),
+            DaemonWatch(
+                daemons: watched, board: daemons, producer: producer, hub: hub, interval: daemonCheck, logger: logger),
             QueueConsumer<AlarmEvent>(
                 endpoint: configuration.beanstalkd.endpoint, configuration: ConsumerConfiguration(tubes: [command.tube]),
-                logger: logger, handler: EventIngest(store: store, metrics: metrics, hub: hub).handle),
+                logger: logger, handler: EventIngest(store: store, metrics: metrics, hub: hub, daemons: daemons).handle),
             QueueConsumer<PushReportJob>(
                 endpoint: configuration.beanstalkd.endpoint,
                 configuration: ConsumerConfiguration(tubes: [configuration.push.reportTube]), logger: logger,

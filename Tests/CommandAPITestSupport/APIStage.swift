@@ -49,9 +49,11 @@ package struct APIStage: RunningAPI {
         _ body: (APIStage) async throws -> Result
     ) async throws -> Result {
         let (ports, portContinuation) = AsyncStream.makeStream(of: Int.self)
+        // The daemon watch checks often, so that tests see a daemon start or stop at once.
         let services = try CommandAPIApp.services(
             configuration: configuration, metrics: CommandMetrics(), logger: quietLogger,
-            listen: ListenAddress(host: "127.0.0.1", port: 0), stream: stream, onListening: { portContinuation.yield($0) })
+            listen: ListenAddress(host: "127.0.0.1", port: 0), stream: stream, daemonCheck: .milliseconds(100),
+            onListening: { portContinuation.yield($0) })
         let group = ServiceGroup(configuration: .init(services: services, logger: quietLogger))
         let running = Task {
             defer { portContinuation.finish() }

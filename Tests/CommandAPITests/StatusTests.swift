@@ -98,11 +98,14 @@ struct StatusTests {
                     let token = try await stage.token(.read)
                     for event in Self.morning { try await stage.put(event) }
                     try await waitUntil("every event to be consumed") { lastCursor(try await status(stage, token)) == 8 }
-                    return (token, try await stage.request(.GET, "/v1/status", token: token).body)
+                    return (token, try await stage.request(.GET, "/v1/status", token: token).json)
                 }
                 try await APIStage.serve(configuration, server: server, directory: directory) { stage in
-                    let after = try await stage.request(.GET, "/v1/status", token: first.0)
-                    #expect(after.body == first.1)
+                    // Everything but the daemons, which this API sees anew when it starts.
+                    var after = try await stage.request(.GET, "/v1/status", token: first.0).json
+                    var before = first.1
+                    #expect(after.removeValue(forKey: "daemons") != nil && before.removeValue(forKey: "daemons") != nil)
+                    #expect(NSDictionary(dictionary: after) == NSDictionary(dictionary: before))
                     let events = try await stage.request(.GET, "/v1/events?after=0", token: first.0).json
                     #expect((events["events"] as? [Any])?.count == 8)
                 }

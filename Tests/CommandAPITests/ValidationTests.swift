@@ -80,7 +80,7 @@ struct ValidationTests {
             #expect(put.error == "PUT is not allowed on /v1/status; allowed: GET")
             let devices = try await stage.request(.GET, "/v1/devices/abc", token: token)
             #expect(devices.status == 405)
-            #expect(devices.headers["allow"] == "DELETE")
+            #expect(devices.headers["allow"] == "PATCH, DELETE")
         }
     }
 

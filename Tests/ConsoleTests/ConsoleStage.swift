@@ -74,7 +74,12 @@ final class ConsoleStage {
 
     /// Stops `howalarming-command` (SIGTERM, as a supervisor would) and waits for it to exit.
     func stopCommand() async throws {
-        guard let daemon = daemons.removeValue(forKey: "howalarming-command") else { return }
+        try await stop("howalarming-command")
+    }
+
+    /// Stops the daemon `executable` (SIGTERM) and waits for it to exit.
+    func stop(_ executable: String) async throws {
+        guard let daemon = daemons.removeValue(forKey: executable) else { return }
         daemon.signal(SIGTERM)
         try await daemon.waitForExit(timeout: .seconds(15))
     }

@@ -32,6 +32,12 @@ import TestSupport
             try await page.waitForPartitionState("Disarmed")
             let codeLeft = try await browser.evaluate("return document.getElementById('confirm-code-input').value")
             #expect(codeLeft as? String == "", "the access code is not kept in the page")
+
+            // Whether the integrator runs, from whether it watches its command tube.
+            let integrator = "#daemons [data-tube='commands'] .daemon-state"
+            try await browser.waitForText("Running", in: integrator)
+            try await page.stage.stop("howalarming-envisalink")
+            try await browser.waitForText("Stopped", in: integrator, timeout: .seconds(15))
         }
     }
 

@@ -39,6 +39,8 @@ const stream = new LiveStream({
       controlView.applyEvent(data);
     } else if (event === 'delivery') {
       deliveryView.deliveryChanged();
+    } else if (event === 'daemons') {
+      model.applyDaemons(data.daemons);
     }
   },
 });

@@ -33,15 +33,16 @@ struct StatusDocument: Encodable {
     let troubles: [Trouble]
     let panelLink: PanelLink
     let lastEvent: StoredEventDocument?
+    let daemons: [DaemonStatus]
 
     enum CodingKeys: String, CodingKey {
-        case partitions, troubles
+        case partitions, troubles, daemons
         case openZones = "open_zones"
         case panelLink = "panel_link"
         case lastEvent = "last_event"
     }
 
-    init(state: PanelState, lastEvent: StoredEvent?) {
+    init(state: PanelState, lastEvent: StoredEvent?, daemons: [DaemonStatus]) {
         partitions = state.partitions.sorted { $0.key < $1.key }.map { number, fact in
             Partition(partition: number, state: fact.value, since: fact.since, message: fact.message)
         }
@@ -53,6 +54,7 @@ struct StatusDocument: Encodable {
         }
         panelLink = PanelLink(state: state.link?.value ?? .unknown, since: state.link?.since, message: state.link?.message)
         self.lastEvent = lastEvent.map(StoredEventDocument.init)
+        self.daemons = daemons
     }
 
     /// Writes `null` for a missing last event, so that the key is always there.
@@ -63,5 +65,6 @@ struct StatusDocument: Encodable {
         try container.encode(troubles, forKey: .troubles)
         try container.encode(panelLink, forKey: .panelLink)
         try container.encode(lastEvent, forKey: .lastEvent)
+        try container.encode(daemons, forKey: .daemons)
     }
 }

@@ -3,11 +3,12 @@ import Hummingbird
 /// `GET /v1/status` and `GET /v1/events`: what the consumed events say.
 struct HistoryHandler: Sendable {
     let store: EventStore
+    let daemons: DaemonBoard
 
-    /// The current state and the last event.
+    /// The current state, the last event and the daemons.
     func status(_ request: Request, context: APIRequestContext) async throws -> Response {
         let (state, last) = try await store.stateAndLastEvent()
-        return JSONResponse.make(StatusDocument(state: state, lastEvent: last))
+        return JSONResponse.make(StatusDocument(state: state, lastEvent: last, daemons: await daemons.current()))
     }
 
     /// A page of the history; see ``EventsQuery``.

@@ -13,6 +13,7 @@ struct EventIngest: Sendable {
     let store: EventStore
     let metrics: CommandMetrics
     let hub: StreamHub
+    let daemons: DaemonBoard
 
     /// Stores `event`; a database failure is thrown, so the runtime retries the job.
     func handle(_ event: AlarmEvent, context: JobContext) async throws -> JobOutcome {
@@ -37,7 +38,7 @@ struct EventIngest: Sendable {
         do {
             let (state, last) = try await store.stateAndLastEvent()
             var frames = ByteBuffer(bytes: StreamFrames.event(stored))
-            frames.writeBytes(StreamFrames.status(state, lastEvent: last))
+            frames.writeBytes(StreamFrames.status(state, lastEvent: last, daemons: await daemons.current()))
             hub.publish(.stored(cursor: stored.cursor, frames: frames))
         } catch {
             logger.error("could not read the status for the streams: they end and resume", metadata: ["error": "\(error)"])

@@ -3,8 +3,8 @@ public import Logging
 public import NIOCore
 public import ServiceLifecycle
 
-/// The API's connection for putting jobs on beanstalkd (commands, device registrations) and for
-/// the health check. Connects on first use and again after the connection is lost.
+/// The API's connection for putting jobs on beanstalkd (commands, device registrations), for
+/// the health check, and for seeing which tubes have watchers (``DaemonWatch``). Connects on first use and again after the connection is lost.
 ///
 /// A failed put is reported, never retried: once its bytes have left, beanstalkd may hold the job.
 /// As a service it only waits for shutdown, then closes the connection; list it before the
@@ -53,6 +53,20 @@ public actor QueueProducer: Service {
             }
         } catch {
             return false
+        }
+    }
+
+    /// How many connections watch each of `tubes` (0 for a tube beanstalkd does not have), or
+    /// `nil` when beanstalkd does not answer.
+    public func watcherCounts(of tubes: [TubeName]) async -> [UInt64]? {
+        guard let connection = try? await connected() else { return nil }
+        do {
+            var counts: [UInt64] = []
+            for tube in tubes { counts.append(try await connection.statsTube(tube)?.currentWatching ?? 0) }
+            return counts
+        } catch {
+            forget(connection)
+            return nil
         }
     }
 

@@ -19,13 +19,14 @@ enum APIRouter {
         let hub: StreamHub
         let reports: PushReportStore
         let acknowledgements: AcknowledgementStore
+        let daemons: DaemonBoard
     }
 
     /// Every endpoint, with its handler.
     static func endpoints(_ dependencies: Dependencies) -> [APIEndpoint] {
         let health = HealthHandler(producer: dependencies.producer)
         let metrics = MetricsHandler(metrics: dependencies.metrics)
-        let history = HistoryHandler(store: dependencies.store)
+        let history = HistoryHandler(store: dependencies.store, daemons: dependencies.daemons)
         let commands = CommandHandler(
             producer: dependencies.producer, commandTubes: dependencies.commandTubes, audit: dependencies.audit,
             metrics: dependencies.metrics, bodyLimit: dependencies.bodyLimit)
@@ -35,7 +36,8 @@ enum APIRouter {
         let deliveries = DeliveriesHandler(
             events: dependencies.store, reports: dependencies.reports, acknowledgements: dependencies.acknowledgements)
         let acknowledge = AcknowledgeHandler(acknowledgements: dependencies.acknowledgements)
-        let stream = StreamHandler(store: dependencies.store, tokens: dependencies.tokens, hub: dependencies.hub)
+        let stream = StreamHandler(
+            store: dependencies.store, tokens: dependencies.tokens, hub: dependencies.hub, daemons: dependencies.daemons)
         return ConsoleHandler(files: ConsoleFiles()).endpoints() + [
             APIEndpoint(.get, "/healthz", authenticated: false, health.handle),
             APIEndpoint(.get, "/metrics", metrics.handle),

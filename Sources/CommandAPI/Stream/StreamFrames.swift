@@ -15,10 +15,16 @@ enum StreamFrames {
     }
 
     /// `event: status`, `id:` the last event's cursor (0 before any), data as `GET /v1/status`.
-    static func status(_ state: PanelState, lastEvent: StoredEvent?) -> [UInt8] {
+    static func status(_ state: PanelState, lastEvent: StoredEvent?, daemons: [DaemonStatus]) -> [UInt8] {
         ServerSentEvents.frame(
             event: "status", id: lastEvent?.cursor ?? 0,
-            data: JSONResponse.encode(StatusDocument(state: state, lastEvent: lastEvent)))
+            data: JSONResponse.encode(StatusDocument(state: state, lastEvent: lastEvent, daemons: daemons)))
+    }
+
+    /// `event: daemons`, data `{"daemons":[…]}` as in `GET /v1/status`; no `id`: the status
+    /// frame after a reconnection carries the daemons too.
+    static func daemons(_ daemons: [DaemonStatus]) -> [UInt8] {
+        ServerSentEvents.frame(event: "daemons", data: JSONResponse.encode(["daemons": daemons]))
     }
 
     /// `event: delivery`, data a row as in `GET /v1/deliveries`; no `id`: deliveries are not

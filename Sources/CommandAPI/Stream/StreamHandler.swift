@@ -8,6 +8,7 @@ struct StreamHandler: Sendable {
     let store: EventStore
     let tokens: TokenStore
     let hub: StreamHub
+    let daemons: DaemonBoard
 
     static let lastEventID = HTTPField.Name("Last-Event-ID")!
     static let accelBuffering = HTTPField.Name("X-Accel-Buffering")!
@@ -22,7 +23,7 @@ struct StreamHandler: Sendable {
         let subscription = try hub.subscribe(tokenName: caller.tokenName)
         context.logger.info("stream opened", metadata: ["resume_after": "\(resumeAfter.map(String.init) ?? "-")"])
         let session = StreamSession(
-            store: store, subscription: subscription, resumeAfter: resumeAfter,
+            store: store, daemons: daemons, subscription: subscription, resumeAfter: resumeAfter,
             stillAuthorized: { [tokens] in (try? await tokens.authenticate(token)) != nil })
         return Response(
             status: .ok,

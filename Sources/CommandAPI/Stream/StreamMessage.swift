@@ -6,6 +6,8 @@ enum StreamMessage: Sendable {
     case stored(cursor: Int64, frames: ByteBuffer)
     /// A delivery report's `delivery` frame.
     case delivery(frame: ByteBuffer)
+    /// A `daemons` frame: a daemon started or stopped.
+    case daemons(frame: ByteBuffer)
     /// Time for a `: keepalive` comment.
     case keepalive
 }

@@ -4,7 +4,7 @@ import NIOCore
 /// One open `GET /v1/stream` response, written in three parts:
 /// 1. `retry:`, then the catch-up: with `Last-Event-ID: N` the stored events after `N`, then the
 ///    status; without, the status only. The status frame's id is the last event's cursor.
-/// 2. The live events (each with the status after it) and delivery reports from the hub, minus
+/// 2. The live events (each with the status after it), delivery reports and daemon changes from the hub, minus
 ///    the events the catch-up sent already: the subscription started before the catch-up read the
 ///    store, so nothing falls between the two, and nothing is sent twice.
 /// 3. `: keepalive` every few seconds, in between, while the token is still valid.
@@ -17,6 +17,7 @@ struct StreamSession: Sendable {
     static let keepaliveComment = ByteBuffer(bytes: ServerSentEvents.comment("keepalive"))
 
     let store: EventStore
+    let daemons: DaemonBoard
     let subscription: StreamSubscription
     let resumeAfter: Int64?
     /// Whether the token that opened the stream is still valid (not revoked).
@@ -39,7 +40,7 @@ struct StreamSession: Sendable {
                     guard cursor > sent else { continue }
                     try await writer.write(frames)
                     sent = cursor
-                case .delivery(let frame):
+                case .delivery(let frame), .daemons(let frame):
                     try await writer.write(frame)
                 case .keepalive:
                     try await writer.write(Self.keepaliveComment)
@@ -59,7 +60,7 @@ struct StreamSession: Sendable {
             let current = last?.cursor ?? 0
             // Events stored while the replay ran: replay them first, so that the status follows them.
             if let sent, current > sent { continue }
-            try await writer.write(ByteBuffer(bytes: StreamFrames.status(state, lastEvent: last)))
+            try await writer.write(ByteBuffer(bytes: StreamFrames.status(state, lastEvent: last, daemons: await daemons.current())))
             return current
         }
     }

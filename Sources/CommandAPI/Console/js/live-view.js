@@ -1,4 +1,4 @@
-// The live view: partitions, panel link, troubles and the zone grid, drawn from the model; when
+// The live view: partitions, panel link, troubles, daemons and the zone grid, drawn from the model; when
 // the stream is lost, everything is marked as out of date at once.
 
 import { byId, el, replaceChildren, timeElement } from './dom.js';
@@ -10,6 +10,8 @@ const PARTITION_LABELS = {
 };
 
 const LINK_LABELS = { up: 'Connected to the panel', down: 'No connection to the panel', unknown: 'Unknown' };
+
+const DAEMON_LABELS = { running: 'Running', stopped: 'Stopped', unknown: 'Unknown (no answer from the queue)' };
 
 /** Draws `model` into the live view; `setLive(false, …)` marks it out of date. */
 export class LiveView {
@@ -37,6 +39,11 @@ export class LiveView {
     const troubles = status.troubles.map((trouble) => el('li', { class: 'trouble' },
       el('span', { text: trouble.message }), ' ', timeElement(trouble.since)));
     replaceChildren(byId('troubles'), troubles.length ? troubles : [el('li', { class: 'muted', text: 'None' })]);
+    const daemons = (status.daemons ?? []).map((daemon) => el('li', { class: 'daemon', 'data-state': daemon.state, 'data-tube': daemon.tube },
+      el('span', { class: 'daemon-name', text: daemon.name }), ' ',
+      el('strong', { class: 'daemon-state', text: DAEMON_LABELS[daemon.state] ?? daemon.state }), ' ',
+      el('span', { class: 'muted' }, 'since ', timeElement(daemon.since))));
+    replaceChildren(byId('daemons'), daemons.length ? daemons : [el('li', { class: 'muted', text: 'None configured' })]);
     const zones = [...this.model.zones.values()].sort((a, b) => a.zone - b.zone).map((zone) => this.zoneItem(zone));
     replaceChildren(byId('zones'), zones.length ? zones : [el('li', { class: 'muted', text: 'No zone reported yet' })]);
   }

@@ -54,6 +54,13 @@ export class ConsoleModel {
     this.changed();
   }
 
+  /** Takes a `daemons` frame's list: which daemons run now. */
+  applyDaemons(daemons) {
+    if (!this.status) return;
+    this.status = { ...this.status, daemons };
+    this.changed();
+  }
+
   /** Takes one stored event `{cursor, event}`; `quiet` skips notifying (a batch). */
   applyEvent({ event }, quiet = false) {
     const partition = event.partition ?? 1;
