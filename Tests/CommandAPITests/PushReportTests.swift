@@ -179,4 +179,28 @@ struct PushReportTests {
             #expect(try await reports.deliveries(of: [alarmID]).isEmpty)
         }
     }
+
+    @Test func theStreamCarriesDeliveryReports() async throws {
+        try await APIStage.run { stage in
+            let token = try await stage.token(.read)
+            try await stage.put(Self.devicesReport(time: 1), on: "push-reports")
+            try await waitUntil("the device list") {
+                (try await stage.request(.GET, "/v1/devices", token: token).json["devices"] as? [Any])?.count == 2
+            }
+            let stream = try await EventStreamReader(stage, token: token)
+            _ = try await stream.frames { $0.event == "status" }
+            let alarmID = UUID()
+            try await stage.put(Self.delivery(alarmID, Self.laptop, .failed, reason: "InvalidArgument", time: 30), on: "push-reports")
+            let frames = try await stream.frames { $0.event == "delivery" }
+            #expect(frames.count == 1, "\(frames)")
+            let frame = try #require(frames.last)
+            #expect(frame.id == nil)
+            let row = try #require(try JSONSerialization.jsonObject(with: Data((frame.data ?? "").utf8)) as? [String: Any])
+            #expect(row["event_id"] as? String == alarmID.uuidString.lowercased())
+            #expect(row["device"] as? String == Self.laptop.description)
+            #expect(row["status"] as? String == "failed")
+            #expect(row["reason"] as? String == "InvalidArgument")
+            #expect(row["platform"] as? String == "android")
+        }
+    }
 }

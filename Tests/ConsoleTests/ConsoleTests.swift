@@ -136,10 +136,14 @@ import TestSupport
                 {"title":"Alarm: Back door","body":"Zone alarm: Back door, partition 1","event_id":"3c9fa86a-8008-4591-820e-4a4f59604a5d",\
                 "type":"alarm","alarm":true,"partition":1,"zone":2,"time":1764100000123,"tag":"p1-alarm"}
                 """
-            // A push for a worker still installing is dropped, as a browser drops it: wait for the active one.
+            // A push for a worker not yet activated is dropped (`ready` comes while it is still
+            // activating): wait until the active worker's state is `activated`.
             _ = try await browser.evaluateAsync("""
                 const done = arguments[arguments.length - 1];
-                navigator.serviceWorker.ready.then(() => done(true));
+                navigator.serviceWorker.ready.then(({ active }) => {
+                  if (active.state === 'activated') return done(true);
+                  active.addEventListener('statechange', () => { if (active.state === 'activated') done(true); });
+                });
                 """)
             try await browser.push(payload, to: page.stage.origin)
             var shown: [String: any Sendable] = [:]
