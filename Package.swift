@@ -603,7 +603,7 @@ let package = Package(
         // the whole pipeline.
         .testTarget(
             name: "ConsoleTests",
-            dependencies: ["TestSupport"],
+            dependencies: ["PushMocks", "TestSupport"],
             swiftSettings: strictSettings
         ),
         // The whole system as `make run` starts it, under supervisord.

@@ -1,10 +1,12 @@
 import Foundation
+import PushMocks
 import TestSupport
 
 /// The whole pipeline the console runs against, on the built executables: a beanstalkd, the
 /// simulated panel (three zones, a three-second exit delay), the integrator, and
 /// `howalarming-command` serving the console and the API on a free port of 127.0.0.1, with a
-/// control token and a read token.
+/// control token and a read token; with push, also `howalarming-push` sending to mock APNs and
+/// FCM servers (``MockPushProviders``), with two phones registered.
 final class ConsoleStage {
     static let password = "Cq4x8Z"
     /// The panel's master code. The integrator is not given it: a disarm from the console works
@@ -14,6 +16,8 @@ final class ConsoleStage {
     static let environment = ["HOWALARMING_CONFIG": "", "HOWALARMING_LOG_LEVEL": ""]
     /// The simulated panel's zones, as the integrator names them.
     static let zones = [1: "Front door", 2: "Back door", 3: "Hall PIR"]
+    /// The phones registered with push: an iPhone (APNs) and an Android phone (FCM).
+    static let phones = [("ios", String(repeating: "a1", count: 32), "Anna's iPhone"), ("android", "android:console", "Ben's Pixel")]
 
     let directory: TemporaryDirectory
     let controlPort: Int
@@ -34,8 +38,9 @@ final class ConsoleStage {
         self.apiPort = apiPort
     }
 
-    /// Runs `body` with everything started and the integrator logged in; stops it all afterwards.
-    static func run(_ body: (ConsoleStage) async throws -> Void) async throws {
+    /// Runs `body` with everything started and the integrator logged in (with `push`, the push
+    /// consumer too); stops it all afterwards.
+    static func run(push: Bool = false, _ body: (ConsoleStage) async throws -> Void) async throws {
         try await withTemporaryDirectory(prefix: "console") { directory in
             try await withBinloggedBeanstalkd { server in
                 let zoneArguments = zones.sorted { $0.key < $1.key }.flatMap { ["--zone", "\($0.key)=\($0.value)"] }
@@ -47,15 +52,21 @@ final class ConsoleStage {
                     let tpiPort = try SimulatorProcess.port(in: try await simulator.awaitLine(containing: "tpi listening on"))
                     let controlPort = try SimulatorProcess.port(in: try await simulator.awaitLine(containing: "control listening on"))
                     let stage = ConsoleStage(directory: directory, controlPort: controlPort, apiPort: try ClosedPort().port)
-                    try stage.writeConfiguration(beanstalkdPort: server.port, tpiPort: tpiPort)
+                    let providers = push ? try await MockPushProviders.start(writingCredentialsTo: directory.path) : nil
+                    try stage.writeConfiguration(beanstalkdPort: server.port, tpiPort: tpiPort, push: providers)
                     stage.controlToken = try await stage.createToken(name: "household-phone", scope: "control")
                     stage.readToken = try await stage.createToken(name: "wall-display", scope: "read")
                     try await running({
                         try await stage.start("howalarming-envisalink", readyLine: "logged in")
                         try await stage.start("howalarming-command", readyLine: "http api listening")
+                        if providers != nil {
+                            try await stage.registerPhones()
+                            try await stage.start("howalarming-push", readyLine: "consuming")
+                        }
                         try await body(stage)
                     }, then: {
                         await stage.stopAll()
+                        await providers?.stop()
                     })
                 }, then: {
                     simulator.kill()
@@ -121,13 +132,31 @@ final class ConsoleStage {
         return String(token)
     }
 
-    private func writeConfiguration(beanstalkdPort: Int, tpiPort: Int) throws {
+    /// Registers ``phones`` with `howalarming-push devices add`, as an operator would.
+    private func registerPhones() async throws {
+        for (platform, token, name) in Self.phones {
+            let added = try await ProcessRunner.run(try Executables.path("howalarming-push"), arguments: [
+                "devices", "add", "--config", configPath, "--platform", platform, "--token", token, "--name", name,
+            ], environment: Self.environment)
+            guard added.status.isSuccess else { throw TestSupportError(.exitedEarly, "devices add failed: \(added.status)") }
+        }
+    }
+
+    private func writeConfiguration(beanstalkdPort: Int, tpiPort: Int, push providers: MockPushProviders?) throws {
         let zones = Self.zones.sorted { $0.key < $1.key }.map { "\"\(String(format: "%03d", $0.key))\": \($0.value)" }
+        let push = providers.map { providers in
+            """
+            push:
+              database: \(directory.appending("push.sqlite"))
+            \(providers.pushSectionYAML)
+
+            """
+        } ?? ""
         try """
             beanstalkd:
               host: 127.0.0.1
               port: \(beanstalkdPort)
-              tubes: {commands: [commands], events: [command]}
+              tubes: {commands: [commands], events: [command\(providers == nil ? "" : ", push")]}
             envisalinkd:
               host: 127.0.0.1
               port: \(tpiPort)
@@ -138,7 +167,7 @@ final class ConsoleStage {
             command:
               listen: 127.0.0.1:\(apiPort)
               database: \(directory.appending("command.sqlite"))
-
+            \(push)
             """.write(toFile: configPath, atomically: true, encoding: .utf8)
     }
 }

@@ -127,6 +127,32 @@ import TestSupport
         }
     }
 
+    @Test func theDeliveryViewShowsWhatEachPhoneGotAndAPhoneCanBeRenamed() async throws {
+        try await withConsole(push: true) { page in
+            let browser = page.browser
+            try await page.signIn(pasting: page.stage.controlToken, as: "household-phone")
+            try await page.show("delivery")
+            try await page.stage.panel("send 6011002")  // zone alarm: Back door
+            // The alarm's card, once both phones' notifications are delivered (the mock providers accept them).
+            let card = "[...document.querySelectorAll('#delivery-list .alarm')].find((card) => card.textContent.includes('Back door'))"
+            try await browser.waitForScript(
+                "return \(card)?.querySelectorAll(\".delivery[data-status='delivered']\").length === 2", timeout: .seconds(20))
+            let text = try await browser.evaluate("return \(card).textContent") as? String ?? ""
+            #expect(text.contains("Anna's iPhone") && text.contains("Ben's Pixel"), "\(text)")
+
+            try await page.show("devices")
+            try await browser.waitForText("Anna's iPhone", in: "#devices-list")
+            let anna = try #require(try await browser.evaluate("""
+                return [...document.querySelectorAll('#devices-list .device')]
+                  .find((item) => item.querySelector('h3').textContent === "Anna's iPhone").dataset.device
+                """) as? String)
+            try await browser.type("Anna's old iPhone", into: "#rename-\(anna)")
+            try await browser.click("#devices-list [data-device='\(anna)'] button[type='submit']")
+            // Renamed by the push consumer, which reports its new device list back to the console.
+            try await browser.waitForText("Anna's old iPhone", in: "#devices-list [data-device='\(anna)'] h3", timeout: .seconds(15))
+        }
+    }
+
     @Test func aPushMessageToTheServiceWorkerShowsTheAlarm() async throws {
         try await withConsole { page in
             let browser = page.browser
@@ -165,7 +191,7 @@ import TestSupport
     }
 
     @Test func everyViewPassesTheAccessibilityCheckOnAPhoneAndADesktop() async throws {
-        try await withConsole { page in
+        try await withConsole(push: true) { page in
             let browser = page.browser
             var violations: [String] = []
             try await browser.viewport(width: ConsolePage.phone.width, height: ConsolePage.phone.height, mobile: true)
@@ -177,12 +203,20 @@ import TestSupport
             try await page.signIn(pasting: page.stage.controlToken, as: "household-phone")
             try await page.stage.panel("open 1")
             try await browser.waitForText("Open", in: "#zones [data-zone='1'] .zone-state")
+            try await page.stage.panel("send 6011002")  // an alarm, so that the delivery view has one
             for (view, size) in [("live", ConsolePage.phone), ("control", ConsolePage.phone), ("live", ConsolePage.desktop),
                                  ("history", ConsolePage.desktop), ("control", ConsolePage.desktop),
                                  ("delivery", ConsolePage.desktop), ("devices", ConsolePage.desktop)] {
                 let device = size == ConsolePage.phone ? "phone" : "desktop"
                 try await browser.viewport(width: size.width, height: size.height, mobile: device == "phone")
                 try await page.show(view)
+                if view == "delivery" {
+                    try await browser.waitForScript(
+                        "return document.querySelectorAll(\"#delivery-list .delivery[data-status='delivered']\").length >= 2",
+                        timeout: .seconds(20))
+                } else if view == "devices" {
+                    try await browser.waitForText("Ben's Pixel", in: "#devices-list")
+                }
                 violations += try await page.accessibilityViolations(of: "\(view) on a \(device)")
                 try await page.screenshot("\(device)-\(view)")
             }
