@@ -155,17 +155,18 @@ def console_table(result):
     if browser:
         loads, resources = len(browser), len(browser[0]["resources"])
         first_load_kb = median([(load["page_bytes"] + load["resource_bytes"]) / 1000 for load in browser])
-        first_paint, largest_paint, page_response = (median([load[key] for load in browser]) for key in (
-            "first_contentful_paint_ms", "largest_contentful_paint_ms", "page_response_ms"))
+        first_paint, sign_in_shown, page_response = (median([load[key] for load in browser]) for key in (
+            "first_contentful_paint_ms", "sign_in_shown_ms", "page_response_ms"))
         lines += [f"| first load, bytes transferred (the page and its {resources} resources, as the browser counts "
                   f"them) | {first_load_kb:.1f} KB; all {len(result['files'])} files it references, "
                   f"with the manifest's icons and the service worker: {referenced_kb:.1f} KB "
                   f"| ≤ {console.TARGET_FIRST_LOAD_KB} KB: {met_or_not(referenced_kb <= console.TARGET_FIRST_LOAD_KB)} |",
                   f"| first render (first-contentful-paint, median of {loads} first visits) "
-                  f"| {first_paint:.0f} ms (the page's last byte at {page_response:.0f} ms; "
-                  f"largest contentful paint, usually the sign-in form: {largest_paint:.0f} ms) "
-                  f"| ≤ {console.TARGET_FIRST_RENDER_MS} ms: "
-                  f"{met_or_not(first_paint <= console.TARGET_FIRST_RENDER_MS)} |"]
+                  f"| {first_paint:.0f} ms (the page's last byte at {page_response:.0f} ms) "
+                  f"| ≤ {console.TARGET_FIRST_RENDER_MS} ms: {met_or_not(first_paint <= console.TARGET_FIRST_RENDER_MS)} |",
+                  f"| the sign-in form drawn (the first frame after app.js shows it, median) | {sign_in_shown:.0f} ms "
+                  f"| ≤ {console.TARGET_FIRST_RENDER_MS} ms if first render means the form: "
+                  f"{met_or_not(sign_in_shown <= console.TARGET_FIRST_RENDER_MS)} |"]
     else:
         lines += [f"| first load, bytes of the {len(result['files'])} files the page references (no browser) "
                   f"| {referenced_kb:.1f} KB | ≤ {console.TARGET_FIRST_LOAD_KB} KB: "
