@@ -16,9 +16,9 @@ EVENTS_STORED = 30
 WARM_UP = 500
 
 
-def read_token(bin_dir, config):
+def read_token(bin_dir, config, name="bench"):
     """A new read token from `howalarming-command tokens create` (the last line it prints)."""
-    output = subprocess.run([f"{bin_dir}/howalarming-command", "tokens", "create", "--name", "bench",
+    output = subprocess.run([f"{bin_dir}/howalarming-command", "tokens", "create", "--name", name,
                              "--scope", "read", "--config", config],
                             check=True, capture_output=True, text=True).stdout
     return output.strip().splitlines()[-1]

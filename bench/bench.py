@@ -13,6 +13,7 @@ import sys
 
 import api as api_part
 import beanstalkd
+import console
 import footprint
 import latency
 import order_files
@@ -142,6 +143,53 @@ def api_table(results):
     return lines
 
 
+def met_or_not(met):
+    return "met" if met else "**not met**"
+
+
+def console_table(result):
+    lines = ["\n### Web console on loopback (howalarming-command; headless Chromium; the streams read by one Python thread)\n",
+             "| figure | result | target |", "|---|---|---|"]
+    referenced_kb = sum(result["files"].values()) / 1000
+    browser = result["browser"]
+    if browser:
+        loads, resources = len(browser), len(browser[0]["resources"])
+        first_load_kb = median([(load["page_bytes"] + load["resource_bytes"]) / 1000 for load in browser])
+        first_paint, sign_in_shown, page_response = (median([load[key] for load in browser]) for key in (
+            "first_contentful_paint_ms", "sign_in_shown_ms", "page_response_ms"))
+        lines += [f"| first load, bytes transferred (the page and its {resources} resources, as the browser counts "
+                  f"them) | {first_load_kb:.1f} KB; all {len(result['files'])} files it references, "
+                  f"with the manifest's icons and the service worker: {referenced_kb:.1f} KB "
+                  f"| ≤ {console.TARGET_FIRST_LOAD_KB} KB: {met_or_not(referenced_kb <= console.TARGET_FIRST_LOAD_KB)} |",
+                  f"| first render (first-contentful-paint, median of {loads} first visits) "
+                  f"| {first_paint:.0f} ms (the page's last byte at {page_response:.0f} ms) "
+                  f"| ≤ {console.TARGET_FIRST_RENDER_MS} ms: {met_or_not(first_paint <= console.TARGET_FIRST_RENDER_MS)} |",
+                  f"| the sign-in form drawn (the first frame after app.js shows it, median) | {sign_in_shown:.0f} ms "
+                  f"| ≤ {console.TARGET_FIRST_RENDER_MS} ms if first render means the form: "
+                  f"{met_or_not(sign_in_shown <= console.TARGET_FIRST_RENDER_MS)} |"]
+    else:
+        lines += [f"| first load, bytes of the {len(result['files'])} files the page references (no browser) "
+                  f"| {referenced_kb:.1f} KB | ≤ {console.TARGET_FIRST_LOAD_KB} KB: "
+                  f"{met_or_not(referenced_kb <= console.TARGET_FIRST_LOAD_KB)} |",
+                  "| first render | not measured: headless Chromium could not be driven | — |"]
+    for key, what, target in (("event", f"{result['event']['streams']} consoles open", True),
+                              ("consoles_event", f"{result['consoles']['count']} consoles open", False)):
+        row = result[key]
+        goal = f"≤ {console.TARGET_EVENT_P99_MS} ms p99: {met_or_not(row['p99_ms'] <= console.TARGET_EVENT_P99_MS)}" if target else "—"
+        lines.append(f"| panel event → console, {what} ({row['count']:,} frames) | p50 {row['p50_ms']:.1f} ms, "
+                     f"p99 {row['p99_ms']:.1f} ms, max {row['max_ms']:.1f} ms | {goal} |")
+    consoles = result["consoles"]
+    lines.append(f"| {consoles['count']} consoles open on one `howalarming-command`: RSS (PSS) | {consoles['rss_mb']:.1f} MB "
+                 f"({consoles['pss_mb']:.1f} MB); {consoles['idle_rss_mb']:.1f} MB ({consoles['idle_pss_mb']:.1f} MB) "
+                 f"before they opened | < {console.TARGET_CONSOLES_RSS_MB} MB: "
+                 f"{met_or_not(consoles['rss_mb'] < console.TARGET_CONSOLES_RSS_MB)} |")
+    lines.append("\nFirst visits: no cache and no data for the origin, in a browser that has loaded a page before. "
+                 "Event latency: from just before the simulator's control port is told to send a zone open or close "
+                 "to the arrival of its `event: event` frame on each stream; one Python thread reads every stream, "
+                 "timing each receive before it decodes any (its own time is included).")
+    return lines
+
+
 def main():
     bin_dir, python = sys.argv[1], sys.argv[2]
     full = "--full" in sys.argv
@@ -153,6 +201,7 @@ def main():
     latency_results = latency.run(bin_dir, full)
     footprint_results, sizes = footprint.run(bin_dir, runs)
     api_results = api_part.run(bin_dir, runs, 10_000 if full else 2_500)
+    console_results = console.run(bin_dir, full)
     order_results = order_files.check(bin_dir)
     stamp = datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%dT%H%M%SZ")
     lines = [f"# make bench{' --full' if full else ''}, {stamp}\n",
@@ -165,6 +214,7 @@ def main():
     lines += latency_table(latency_results)
     lines += footprint_table(footprint_results, sizes)
     lines += api_table(api_results)
+    lines += console_table(console_results)
     lines += order_files.table(order_results)
     report = "\n".join(lines) + "\n"
     os.makedirs("bench/results", exist_ok=True)
@@ -173,6 +223,7 @@ def main():
     with open(f"bench/results/{stamp}.json", "w") as file:
         json.dump({"machine": about, "runs": runs, "count": count, "queue": queue_results,
                    "push": push_results, "latency": latency_results, "footprint": footprint_results, "binary_mb": sizes, "api": api_results,
+                   "console": console_results,
                    "order_files": order_results}, file, indent=1)
     print(report)
     for result in order_results:

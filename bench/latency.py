@@ -32,13 +32,18 @@ class Panel:
 
     def control(self):
         """A new control connection: (socket, reader)."""
-        connection = socket.create_connection(("127.0.0.1", self.control_port))
-        connection.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
-        return connection, connection.makefile("rb")
+        return control_connection(self.control_port)
 
     def close(self):
         self.process.terminate()
         self.process.wait(timeout=15)
+
+
+def control_connection(control_port):
+    """A new connection to a simulator's control port: (socket, reader)."""
+    connection = socket.create_connection(("127.0.0.1", control_port))
+    connection.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
+    return connection, connection.makefile("rb")
 
 
 class Load(threading.Thread):
