@@ -64,6 +64,16 @@ struct WebConsoleTests {
         }
     }
 
+    @Test func thePagePreloadsEveryModule() throws {
+        let page = String(decoding: try #require(try Self.filesOnDisk()["/index.html"]), as: UTF8.self)
+        let preloaded = page.split(separator: "\n").compactMap { line -> String? in
+            guard line.hasPrefix(#"<link rel="modulepreload" href=""#) else { return nil }
+            return String(line.dropFirst(#"<link rel="modulepreload" href=""#.count).prefix { $0 != "\"" })
+        }
+        let modules = try Self.filesOnDisk().keys.filter { $0.hasPrefix("/js/") && $0.hasSuffix(".js") }
+        #expect(Set(preloaded) == Set(modules), "index.html's modulepreload links and the modules under js/ differ")
+    }
+
     @Test func contentTypesFollowTheExtension() throws {
         let types = [
             "html": "text/html; charset=utf-8", "js": "text/javascript; charset=utf-8", "css": "text/css; charset=utf-8",
