@@ -75,6 +75,7 @@ struct ReportPublisher: Service {
                 case .delivery(let body):
                     await publish(body)
                 case .devices:
+                    queue.devicesTaken()
                     do {
                         let devices = try await registry.list()
                         if !started {

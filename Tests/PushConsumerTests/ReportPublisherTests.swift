@@ -52,4 +52,35 @@ import Testing
         #expect(kept.first == 11)
         #expect(kept.last == PushReportQueue.capacity + 10)
     }
+
+    /// What `queue` holds once finished: `d` for a devices marker, `r` for a delivery report.
+    private static func drained(_ queue: PushReportQueue) async -> String {
+        queue.finish()
+        var kinds = ""
+        for await pending in queue.reports {
+            if case .devices = pending { kinds += "d" } else { kinds += "r" }
+        }
+        return kinds
+    }
+
+    @Test func aBurstOfRegistryChangesQueuesOneDevicesReport() async throws {
+        let queue = PushReportQueue()
+        for _ in 0..<2_000 { queue.registryChanged() }
+        queue.devicesTaken()  // the publisher reads the registry: a later change needs a report of its own
+        queue.registryChanged()
+        queue.registryChanged()
+        #expect(await Self.drained(queue) == "dd")
+    }
+
+    @Test func aDevicesReportDroppedForRoomIsQueuedAgain() async throws {
+        let queue = PushReportQueue()
+        queue.registryChanged()
+        let attempt = DeliveryAttempt(
+            eventID: UUID(), device: try DeviceToken(String(repeating: "c", count: 64), provider: .apns), attempt: 1,
+            status: .retrying, at: Date())
+        for _ in 0..<PushReportQueue.capacity { queue.recorded(attempt, eventType: .alarm) }
+        let kinds = await Self.drained(queue)
+        #expect(kinds.count == PushReportQueue.capacity)
+        #expect(kinds.filter { $0 == "d" }.count == 1, "the registry change is not forgotten")
+    }
 }
