@@ -2,7 +2,8 @@
 
 howalarming-push fans one alarm out to N registered browsers (push.concurrency requests in
 flight, HTTP/2 over TLS); pywebpush sends N notifications of the same size to the same
-subscriptions with as many threads in flight (requests, HTTP/1.1 over TLS). The mock is
+subscriptions with as many threads in flight (requests, HTTP/1.1 over TLS). The browsers are
+registered once per N, through registration jobs (register_browsers). The mock is
 bench-mock-webpush, started once for both clients; it checks each request's VAPID token.
 Both are timed from the start to the mock's last arrival, after a warm-up pass.
 """
@@ -10,6 +11,7 @@ import base64
 import contextlib
 import json
 import os
+import shutil
 import sqlite3
 import subprocess
 import sys
@@ -20,8 +22,8 @@ from cryptography.hazmat.primitives.asymmetric import ec
 
 import push
 
-# (requests in flight, notifications): one at a time, and many.
-MEASUREMENTS = ((1, 200), (100, 2000))
+# (requests in flight, notifications), as for APNs.
+MEASUREMENTS = ((1, 200), (100, 2000), (1000, 2000))
 REGISTRATION_TUBE = "push-registrations"
 
 
@@ -53,16 +55,32 @@ def subscriptions(mock, count):
     return made
 
 
-@contextlib.contextmanager
-def web_consumer(bin_dir, mock, browsers, concurrency):
-    """howalarming-push with `browsers` registered through registration jobs put before it starts."""
-    settings = (f"web_push: {{vapid_key_file: {mock.directory}/vapid.pem, subject: \"mailto:bench@example.org\", "
-                f"allow_private_endpoints: true, ca_file: {mock.directory}/ca.pem}}")
+def web_push_settings(mock):
+    """The push.web_push configuration (a YAML flow mapping) that sends to `mock`."""
+    return (f"web_push: {{vapid_key_file: {mock.directory}/vapid.pem, subject: \"mailto:bench@example.org\", "
+            f"allow_private_endpoints: true, ca_file: {mock.directory}/ca.pem}}")
+
+
+def register_browsers(bin_dir, mock, browsers):
+    """A push database with `browsers` registered, made once for every round: registration jobs
+    put before howalarming-push starts, the database copied once they are all in. That consumer is
+    then killed: it would first put a `devices` report for each registration, each listing every
+    device so far, N² work that is no part of sending."""
+    prepared = os.path.join(mock.directory, f"browsers-{len(browsers)}.sqlite")
     jobs = [json.dumps({"type": "register", "platform": "web", "subscription": browser}) for browser in browsers]
-    with push.push_consumers(bin_dir, settings, concurrency, 1,
-                             lambda _, port: push.put(port, REGISTRATION_TUBE, *jobs)) as (port, database):
+    with push.push_consumers(bin_dir, web_push_settings(mock), 1, 1,
+                             lambda _, port: push.put(port, REGISTRATION_TUBE, *jobs), kill=True) as (_, database):
         wait_for_devices(database, len(browsers))
-        yield port, database
+        with contextlib.closing(sqlite3.connect(database)) as source, \
+                contextlib.closing(sqlite3.connect(prepared)) as copy:
+            source.backup(copy)
+    return prepared
+
+
+def web_consumer(bin_dir, mock, prepared, concurrency):
+    """howalarming-push starting with the database `prepared` (register_browsers)."""
+    return push.push_consumers(bin_dir, web_push_settings(mock), concurrency, 1,
+                               lambda config, _: shutil.copy(prepared, os.path.join(os.path.dirname(config), "push.sqlite")))
 
 
 def wait_for_devices(database, count, timeout=120):
@@ -98,6 +116,7 @@ def run(bin_dir, python, rounds):
         results = {"fan_out": [], "pywebpush": []}
         for concurrency, count in MEASUREMENTS:
             browsers = subscriptions(mock, count)
+            prepared = register_browsers(bin_dir, mock, browsers)
             browsers_file = os.path.join(mock.directory, f"subscriptions-{count}.json")
             with open(browsers_file, "w") as file:
                 json.dump(browsers, file)
@@ -105,7 +124,7 @@ def run(bin_dir, python, rounds):
             for _ in range(rounds):
                 # Alternating, so that both clients see the same drift of the machine.
                 ours.append(push.fan_out(bin_dir, mock, count, concurrency,
-                                         web_consumer(bin_dir, mock, browsers, concurrency)))
+                                         web_consumer(bin_dir, mock, prepared, concurrency)))
                 theirs.append(pywebpush(python, mock, browsers_file, count, concurrency))
             results["fan_out"].append(push.median_run(ours))
             results["pywebpush"].append(push.median_run(theirs))
