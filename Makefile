@@ -13,8 +13,8 @@ VENV_PYTHON := $(CURDIR)/$(VENV)/bin/python3
 # the command API, and what drives the console's browser tests (Selenium, and axe-core as
 # selenium-axe-python bundles it).
 PYTHON_TEST_PACKAGES := greenstalk jsonschema 'schemathesis>=4.32,<5' http-ece py-vapid segno selenium selenium-axe-python
-# What the benchmarks add: the APNs client they compare with.
-PYTHON_BENCH_PACKAGES := aioapns
+# What the benchmarks add: the APNs and Web Push clients they compare with.
+PYTHON_BENCH_PACKAGES := aioapns pywebpush
 
 # apt-get needs root: prefix sudo when we are not root. No prompts, so it also works without a terminal.
 SUDO := $(if $(filter 0,$(shell id -u)),,sudo)
@@ -41,7 +41,7 @@ PACK_RELOCATIONS := $(if $(filter auto,$(PACKED_RELOCATIONS)),$(GLIBC_READS_PACK
 RELEASE_LINK := -Xswiftc -use-ld=lld -Xlinker --no-export-dynamic $(if $(filter yes,$(PACK_RELOCATIONS)),-Xlinker -z -Xlinker pack-relative-relocs)
 RELEASE_BUILD := $(SWIFT) build -c release --static-swift-stdlib $(RELEASE_LINK)
 RELEASE_BIN_DIR = $$($(RELEASE_BUILD) --show-bin-path)
-# More products `make release` builds the same way (make bench adds its own two).
+# More products `make release` builds the same way (make bench adds its own three).
 RELEASE_EXTRA ?=
 # Each executable with an order file (`make symbol-order`) is linked with the functions it runs
 # side by side at the start of .text; lld skips names it no longer defines, `make bench` counts them.
@@ -132,15 +132,15 @@ soak: libraries beanstalkd supervisor python-peer release ## The long reliabilit
 	@echo "--- soak figures ($(SOAK_REPORT)) ---"; cat $(SOAK_REPORT)
 
 bench: libraries beanstalkd python-peer bench-peers ## Benchmarks against peers, a few minutes: prints tables, stores bench/results/<time>.md
-	$(MAKE) --no-print-directory release RELEASE_EXTRA="bench-queue bench-mock-apns"
+	$(MAKE) --no-print-directory release RELEASE_EXTRA="bench-queue bench-mock-apns bench-mock-webpush"
 	bench/run.sh "$(RELEASE_BIN_DIR)"
 
 bench-full: libraries beanstalkd python-peer bench-peers ## The benchmarks with more runs and operations (longer)
-	$(MAKE) --no-print-directory release RELEASE_EXTRA="bench-queue bench-mock-apns"
+	$(MAKE) --no-print-directory release RELEASE_EXTRA="bench-queue bench-mock-apns bench-mock-webpush"
 	bench/run.sh "$(RELEASE_BIN_DIR)" --full
 
-bench-peers: ## Install what the benchmarks compare with (aioapns into .venv, h2load), unless present
-	@if ! "$(VENV_PYTHON)" -c 'import aioapns, jwt' 2>/dev/null; then \
+bench-peers: ## Install what the benchmarks compare with (aioapns and pywebpush into .venv, h2load), unless present
+	@if ! "$(VENV_PYTHON)" -c 'import aioapns, jwt, pywebpush' 2>/dev/null; then \
 	    echo "installing $(PYTHON_BENCH_PACKAGES) into $(VENV) (pip)"; \
 	    "$(VENV_PYTHON)" -m pip install --quiet --disable-pip-version-check $(PYTHON_BENCH_PACKAGES); \
 	fi

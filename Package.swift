@@ -324,6 +324,17 @@ let package = Package(
             path: "bench/Sources/BenchMockAPNs",
             swiftSettings: strictSettings
         ),
+        // Benchmarks: the mock Web Push service as a process, for howalarming-push and pywebpush alike.
+        .executableTarget(
+            name: "bench-mock-webpush",
+            dependencies: [
+                "PushMocks",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Crypto", package: "swift-crypto"),
+            ],
+            path: "bench/Sources/BenchMockWebPush",
+            swiftSettings: strictSettings
+        ),
         // Test helpers: a real beanstalkd per test, running the built executables.
         .target(
             name: "TestSupport",

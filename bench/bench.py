@@ -19,6 +19,7 @@ import latency
 import order_files
 import push
 import queue_clients as queue_part
+import webpush
 
 TARGET_RSS_MB = {"howalarming-envisalink": 15, "howalarming-log": 15, "howalarming": 15,
                  "howalarming-push": 25, "howalarming-command": 30}
@@ -117,6 +118,25 @@ def scaling_cell(result):
     return f"{result['per_s']:,.0f}/s in {result['seconds']:.2f} s; {latency}"
 
 
+WEB_PUSH_GOAL = 3
+
+
+def webpush_table(results):
+    lines = ["\n### Web Push to the mock push service (TLS, VAPID checked; one mock for both clients)\n",
+             "Medians of the runs, alternating between the clients; each timed from its start to the mock's last "
+             "arrival, after a warm-up pass. howalarming-push speaks HTTP/2; pywebpush (requests) HTTP/1.1, one "
+             "connection per thread.\n",
+             "| in flight | howalarming-push (one alarm to N browsers) | pywebpush (N notifications, threads) "
+             f"| howalarming-push ÷ pywebpush | goal ≥ {WEB_PUSH_GOAL}× |",
+             "|---|---|---|---|---|"]
+    for ours, theirs in zip(results["fan_out"], results["pywebpush"]):
+        ratio = ours["per_s"] / theirs["per_s"]
+        lines.append(f"| {ours['concurrency']} (N = {ours['devices']:,}) | {ours['per_s']:,.0f}/s (p50 {ours['p50_ms']:.1f} ms, "
+                     f"p99 {ours['p99_ms']:.1f} ms) | {theirs['per_s']:,.0f}/s (p50 {theirs['p50_ms']:.1f} ms, "
+                     f"p99 {theirs['p99_ms']:.1f} ms) | {ratio:.2f} | {'met' if ratio >= WEB_PUSH_GOAL else '**not met**'} |")
+    return lines
+
+
 def latency_table(results):
     lines = ["\n### End-to-end alarm latency (simulated panel → integrator → beanstalkd → howalarming-push → mock APNs)\n",
              "| other events flowing | alarms | p50 | p99 | max | target (p99) |", "|---|---|---|---|---|---|"]
@@ -198,6 +218,7 @@ def main():
     print(f"make bench{' (full)' if full else ''}: {runs} runs, {count:,} operations per queue measurement", file=sys.stderr)
     queue_results = queue_part.run(bin_dir, python, runs, count)
     push_results = push.run(bin_dir, python, full, runs)
+    webpush_results = webpush.run(bin_dir, python, runs)
     latency_results = latency.run(bin_dir, full)
     footprint_results, sizes = footprint.run(bin_dir, runs)
     api_results = api_part.run(bin_dir, runs, 10_000 if full else 2_500)
@@ -211,6 +232,7 @@ def main():
              "ratios compare clients measured in the same run against the same server."]
     lines += queue_tables(queue_results)
     lines += push_tables(push_results)
+    lines += webpush_table(webpush_results)
     lines += latency_table(latency_results)
     lines += footprint_table(footprint_results, sizes)
     lines += api_table(api_results)
@@ -222,7 +244,7 @@ def main():
         file.write(report)
     with open(f"bench/results/{stamp}.json", "w") as file:
         json.dump({"machine": about, "runs": runs, "count": count, "queue": queue_results,
-                   "push": push_results, "latency": latency_results, "footprint": footprint_results, "binary_mb": sizes, "api": api_results,
+                   "push": push_results, "webpush": webpush_results, "latency": latency_results, "footprint": footprint_results, "binary_mb": sizes, "api": api_results,
                    "console": console_results,
                    "order_files": order_results}, file, indent=1)
     print(report)

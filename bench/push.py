@@ -19,17 +19,19 @@ import uuid
 import beanstalkd
 
 
-class MockAPNs:
-    """bench-mock-apns in a temporary directory."""
+class MockService:
+    """A mock push service of the benchmarks (bench-mock-apns, bench-mock-webpush) in a temporary
+    directory, where it writes its credentials and `description` (a JSON file with its port)."""
 
-    def __init__(self, bin_dir):
-        self.directory = tempfile.mkdtemp(prefix="bench-mock-apns-")
-        self.process = subprocess.Popen([f"{bin_dir}/bench-mock-apns", "--directory", self.directory],
+    def __init__(self, bin_dir, executable, description):
+        self.executable = executable
+        self.directory = tempfile.mkdtemp(prefix=f"{executable}-")
+        self.process = subprocess.Popen([f"{bin_dir}/{executable}", "--directory", self.directory],
                                         stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
         ready = self.process.stdout.readline().split()
         if not ready or ready[0] != "ready":
-            raise RuntimeError("bench-mock-apns did not start")
-        with open(f"{self.directory}/apns.json") as file:
+            raise RuntimeError(f"{executable} did not start")
+        with open(f"{self.directory}/{description}") as file:
             self.description = json.load(file)
         self.port = self.description["port"]
 
@@ -47,13 +49,20 @@ class MockAPNs:
             if current[0] >= count:
                 return current
             if time.monotonic() > deadline:
-                raise RuntimeError(f"the mock APNs got {current[0]} of {count} requests")
+                raise RuntimeError(f"{self.executable} got {current[0]} of {count} requests")
             time.sleep(0.005)
 
     def close(self):
         self.process.stdin.close()
         self.process.wait(timeout=15)
         shutil.rmtree(self.directory, ignore_errors=True)
+
+
+class MockAPNs(MockService):
+    """bench-mock-apns in a temporary directory."""
+
+    def __init__(self, bin_dir):
+        super().__init__(bin_dir, "bench-mock-apns", "apns.json")
 
 
 # The push consumer processes on one tube the scaling measurement runs.
@@ -66,15 +75,16 @@ def alarm_event():
                        "sequence": 1, "partition": 1, "zone": 1})
 
 
-def put(port, tube, body):
+def put(port, tube, *bodies):
     import socket
     with socket.create_connection(("127.0.0.1", port)) as connection:
         reader = connection.makefile("rb")
         connection.sendall(f"use {tube}\r\n".encode())
         reader.readline()
-        data = body.encode()
-        connection.sendall(b"put 0 0 60 %d\r\n%s\r\n" % (len(data), data))
-        reader.readline()
+        for body in bodies:
+            data = body.encode()
+            connection.sendall(b"put 0 0 60 %d\r\n%s\r\n" % (len(data), data))
+            reader.readline()
 
 
 def apns_settings(mock):
@@ -96,6 +106,16 @@ def import_iphones(bin_dir, config, count):
 @contextlib.contextmanager
 def push_consumer(bin_dir, mock, devices, concurrency, processes=1):
     """howalarming-push processes on one tube with `devices` registered iPhones; yields beanstalkd's port."""
+    with push_consumers(bin_dir, f"apns: {apns_settings(mock)}", concurrency, processes,
+                        lambda config, _: import_iphones(bin_dir, config, devices)) as running:
+        yield running
+
+
+@contextlib.contextmanager
+def push_consumers(bin_dir, provider, concurrency, processes, register, kill=False):
+    """howalarming-push processes on one tube sending through `provider` (a line of push
+    settings), after `register(config, beanstalkd port)`; yields beanstalkd's port and the database.
+    They are stopped with SIGTERM, or SIGKILL when `kill`."""
     with tempfile.TemporaryDirectory(prefix="bench-push-") as directory, beanstalkd.running() as port:
         config = os.path.join(directory, "config.yaml")
         with open(config, "w") as file:
@@ -105,9 +125,9 @@ push:
   database: {directory}/push.sqlite
   concurrency: {concurrency}
   request_timeout: 30
-  apns: {apns_settings(mock)}
+  {provider}
 """)
-        import_iphones(bin_dir, config, devices)
+        register(config, port)
         consumers = [subprocess.Popen([f"{bin_dir}/howalarming-push", "--config", config],
                                       stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL) for _ in range(processes)]
         try:
@@ -119,14 +139,15 @@ push:
             yield port, f"{directory}/push.sqlite"
         finally:
             for consumer in consumers:
-                consumer.terminate()
+                (consumer.kill if kill else consumer.terminate)()
             for consumer in consumers:
                 consumer.wait(timeout=30)
 
 
-def fan_out(bin_dir, mock, devices, concurrency):
-    """One alarm to `devices` iPhones, after a warm-up alarm: seconds until the last request arrived."""
-    with push_consumer(bin_dir, mock, devices, concurrency) as (port, database):
+def fan_out(bin_dir, mock, devices, concurrency, consumer=None):
+    """One alarm to `devices` iPhones (or the devices `consumer` registered), after a warm-up
+    alarm: seconds until the last request arrived."""
+    with consumer or push_consumer(bin_dir, mock, devices, concurrency) as (port, database):
         results = []
         for warm in (False, True):
             before = mock.count()[0]

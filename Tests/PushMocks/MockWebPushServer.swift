@@ -24,6 +24,9 @@ public final class MockWebPushServer: Sendable {
         return MockWebPushServer(server: server, responder: responder)
     }
 
+    /// The port it listens on.
+    public var port: Int { server.port }
+
     /// `https://127.0.0.1:<port>`: the origin, and the `aud` tokens must name.
     public var baseURL: String { server.baseURL }
 
