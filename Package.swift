@@ -330,7 +330,6 @@ let package = Package(
             dependencies: [
                 "PushMocks",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
-                .product(name: "Crypto", package: "swift-crypto"),
             ],
             path: "bench/Sources/BenchMockWebPush",
             swiftSettings: strictSettings

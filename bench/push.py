@@ -112,10 +112,10 @@ def push_consumer(bin_dir, mock, devices, concurrency, processes=1):
 
 
 @contextlib.contextmanager
-def push_consumers(bin_dir, provider, concurrency, processes, register, kill=False):
+def push_consumers(bin_dir, provider, concurrency, processes, register):
     """howalarming-push processes on one tube sending through `provider` (a line of push
     settings), after `register(config, beanstalkd port)`; yields beanstalkd's port and the database.
-    They are stopped with SIGTERM, or SIGKILL when `kill`."""
+    They are stopped with SIGTERM."""
     with tempfile.TemporaryDirectory(prefix="bench-push-") as directory, beanstalkd.running() as port:
         config = os.path.join(directory, "config.yaml")
         with open(config, "w") as file:
@@ -139,7 +139,7 @@ push:
             yield port, f"{directory}/push.sqlite"
         finally:
             for consumer in consumers:
-                (consumer.kill if kill else consumer.terminate)()
+                consumer.terminate()
             for consumer in consumers:
                 consumer.wait(timeout=30)
 

@@ -68,7 +68,7 @@ def register_browsers(bin_dir, mock, browsers):
     prepared = os.path.join(mock.directory, f"browsers-{len(browsers)}.sqlite")
     jobs = [json.dumps({"type": "register", "platform": "web", "subscription": browser}) for browser in browsers]
     with push.push_consumers(bin_dir, web_push_settings(mock), 1, 1,
-                             lambda _, port: push.put(port, REGISTRATION_TUBE, *jobs), kill=True) as (_, database):
+                             lambda _, port: push.put(port, REGISTRATION_TUBE, *jobs)) as (_, database):
         wait_for_devices(database, len(browsers))
         with contextlib.closing(sqlite3.connect(database)) as source, \
                 contextlib.closing(sqlite3.connect(prepared)) as copy:

@@ -36,11 +36,9 @@ public struct MockPushProviders: Sendable {
             serviceAccountKey: account.key.publicKey)
         try account.json(tokenURI: fcm.tokenURI)
             .write(toFile: "\(directory)/service-account.json", atomically: true, encoding: .utf8)
-        let vapidKey = P256.Signing.PrivateKey()
-        try vapidKey.pemRepresentation.write(toFile: "\(directory)/vapid.pem", atomically: true, encoding: .utf8)
-        let vapidPublicKey = Data(vapidKey.publicKey.x963Representation).base64EncodedString()
-            .replacingOccurrences(of: "+", with: "-").replacingOccurrences(of: "/", with: "_")
-            .replacingOccurrences(of: "=", with: "")
+        let vapidKey = TestVAPIDKey()
+        try vapidKey.writePEM(to: "\(directory)/vapid.pem")
+        let vapidPublicKey = vapidKey.publicKeyBase64URL
         let webPush = try await MockWebPushServer.start(authority: authority, vapidPublicKey: vapidPublicKey)
         return MockPushProviders(
             apns: apns, fcm: fcm, webPush: webPush, apnsKey: key, vapidPublicKey: vapidPublicKey, authority: authority)

@@ -13,19 +13,14 @@ public struct TestBrowser: Sendable {
     public init() {}
 
     /// `keys.p256dh`: the public key, uncompressed, in base64url.
-    public var p256dh: String { Self.base64URL(key.publicKey.x963Representation) }
+    public var p256dh: String { base64URL(key.publicKey.x963Representation) }
     /// `keys.auth` in base64url.
-    public var auth: String { Self.base64URL(authSecret) }
+    public var auth: String { base64URL(authSecret) }
     /// The private key's 32-byte scalar in base64url (for `webpush_decrypt.py`).
-    public var privateKeyBase64URL: String { Self.base64URL(key.rawRepresentation) }
+    public var privateKeyBase64URL: String { base64URL(key.rawRepresentation) }
 
     /// `{"endpoint":…,"expirationTime":null,"keys":{"p256dh":…,"auth":…}}`.
     public func subscriptionJSON(endpoint: String) -> String {
         #"{"endpoint":"\#(endpoint)","expirationTime":null,"keys":{"p256dh":"\#(p256dh)","auth":"\#(auth)"}}"#
-    }
-
-    private static func base64URL(_ bytes: some DataProtocol) -> String {
-        Data(bytes).base64EncodedString().replacingOccurrences(of: "+", with: "-").replacingOccurrences(of: "/", with: "_")
-            .replacingOccurrences(of: "=", with: "")
     }
 }

@@ -23,6 +23,7 @@ final class DaemonBoard: Sendable {
 
     /// Every daemon, in the configuration's order, once the first check is done.
     func current() async -> [DaemonStatus] {
+        if let checked = state.withLock({ $0.checked ? $0.statuses : nil }) { return checked }
         await withCheckedContinuation { continuation in
             let ready = state.withLock { state in
                 if !state.checked { state.waiting.append(continuation) }

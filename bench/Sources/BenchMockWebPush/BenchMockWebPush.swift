@@ -1,5 +1,4 @@
 import ArgumentParser
-import Crypto
 import Foundation
 import PushMocks
 
@@ -22,11 +21,9 @@ struct BenchMockWebPush: AsyncParsableCommand {
     func run() async throws {
         let authority = try TestCertificateAuthority()
         try authority.writeCA(to: "\(directory)/ca.pem")
-        let vapidKey = P256.Signing.PrivateKey()
-        try vapidKey.pemRepresentation.write(toFile: "\(directory)/vapid.pem", atomically: true, encoding: .utf8)
-        let publicKey = Data(vapidKey.publicKey.x963Representation).base64EncodedString()
-            .replacingOccurrences(of: "+", with: "-").replacingOccurrences(of: "/", with: "_")
-            .replacingOccurrences(of: "=", with: "")
+        let vapidKey = TestVAPIDKey()
+        try vapidKey.writePEM(to: "\(directory)/vapid.pem")
+        let publicKey = vapidKey.publicKeyBase64URL
         let server = try await MockWebPushServer.start(authority: authority, vapidPublicKey: publicKey)
         let description = #"{"port":\#(server.port),"vapid_public_key":"\#(publicKey)","endpoint_prefix":"\#(server.endpoint(""))"}"#
         try description.write(toFile: "\(directory)/webpush.json", atomically: true, encoding: .utf8)
