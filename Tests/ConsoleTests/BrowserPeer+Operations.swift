@@ -82,6 +82,13 @@ extension BrowserPeer {
     func push(_ data: String, to origin: String) async throws {
         try await call("push", ["origin": origin, "data": data, "timeout": 20.0])
     }
+
+    /// Evaluates the JavaScript `expression` in the running service worker of `origin` (a promise
+    /// is awaited) and returns its value.
+    @discardableResult
+    func evaluateInWorker(_ expression: String, of origin: String) async throws -> (any Sendable)? {
+        try await call("worker_eval", ["origin": origin, "expression": expression])
+    }
 }
 
 extension Duration {

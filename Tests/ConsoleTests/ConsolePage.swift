@@ -19,6 +19,33 @@ struct ConsolePage {
         try await waitUntilLive()
     }
 
+    /// Waits until the page's service worker is activated and the browser displays its
+    /// notifications. A push for a worker not yet activated is dropped (`ready` comes while it is
+    /// still activating). And headless Chromium may accept a notification shown in its first
+    /// seconds and then lose it (1 run in 8: `showNotification` resolved, `getNotifications` never
+    /// listed it), so a probe is shown (and closed) until it is listed.
+    func waitUntilTheWorkerCanNotify() async throws {
+        _ = try await browser.evaluateAsync("""
+            const done = arguments[arguments.length - 1];
+            navigator.serviceWorker.ready.then(({ active }) => {
+              if (active.state === 'activated') return done(true);
+              active.addEventListener('statechange', () => { if (active.state === 'activated') done(true); });
+            });
+            """)
+        try await waitUntil("the browser to display a probe notification", timeout: .seconds(15)) {
+            let shown = try await browser.evaluateAsync("""
+                const done = arguments[arguments.length - 1];
+                navigator.serviceWorker.ready.then(async (registration) => {
+                  await registration.showNotification('probe', { tag: 'readiness-probe' });
+                  const probes = await registration.getNotifications({ tag: 'readiness-probe' });
+                  probes.forEach((probe) => probe.close());
+                  done(probes.length);
+                });
+                """)
+            return (shown as? Double ?? 0) > 0
+        }
+    }
+
     /// Waits until the header says the stream is live.
     func waitUntilLive(timeout: Duration = .seconds(15)) async throws {
         try await browser.waitForText("Live", in: "#connection[data-state=live]", timeout: timeout)

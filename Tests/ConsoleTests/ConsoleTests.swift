@@ -162,15 +162,7 @@ import TestSupport
                 {"title":"Alarm: Back door","body":"Zone alarm: Back door, partition 1","event_id":"3c9fa86a-8008-4591-820e-4a4f59604a5d",\
                 "type":"alarm","alarm":true,"partition":1,"zone":2,"time":1764100000123,"tag":"p1-alarm"}
                 """
-            // A push for a worker not yet activated is dropped (`ready` comes while it is still
-            // activating): wait until the active worker's state is `activated`.
-            _ = try await browser.evaluateAsync("""
-                const done = arguments[arguments.length - 1];
-                navigator.serviceWorker.ready.then(({ active }) => {
-                  if (active.state === 'activated') return done(true);
-                  active.addEventListener('statechange', () => { if (active.state === 'activated') done(true); });
-                });
-                """)
+            try await page.waitUntilTheWorkerCanNotify()
             try await browser.push(payload, to: page.stage.origin)
             var shown: [String: any Sendable] = [:]
             try await waitUntil("the notification to show", timeout: .seconds(10)) {
@@ -187,6 +179,62 @@ import TestSupport
             #expect(shown["tag"] as? String == "p1-alarm")
             #expect(shown["requireInteraction"] as? Double == 1, "an alarm stays until it is dismissed")
             #expect((shown["actions"] as? [any Sendable])?.compactMap { $0 as? String } == ["open", "ack"])
+        }
+    }
+
+    @Test func theAlarmNotificationsActionsAcknowledgeTheAlarmAndOpenItsEvent() async throws {
+        try await withConsole { page in
+            let browser = page.browser
+            let origin = page.stage.origin
+            try await browser.grantNotifications(to: origin)
+            try await page.signIn(pasting: page.stage.controlToken, as: "household-phone")
+            try await page.stage.panel("send 6011002")  // zone alarm: Back door
+            // The alarm as the API lists it, asked by the worker with the token the page stored.
+            let alarm = """
+                (async () => {
+                  const answer = await fetch('/v1/deliveries', { headers: { Authorization: `Bearer ${await storedToken()}` } });
+                  const { alarms } = await answer.json();
+                  const alarm = alarms.find((candidate) => candidate.event.zone === 2);
+                  return alarm ? { id: alarm.event.id, acknowledgedBy: alarm.acknowledgements.map((ack) => ack.by) } : null;
+                })()
+                """
+            var eventID = ""
+            try await waitUntil("the alarm to be stored") {
+                eventID = (try await browser.evaluateInWorker(alarm, of: origin) as? [String: any Sendable])?["id"] as? String ?? ""
+                return !eventID.isEmpty
+            }
+            try await page.waitUntilTheWorkerCanNotify()
+            let payload = """
+                {"title":"Alarm: Back door","body":"Zone alarm: Back door, partition 1","event_id":"\(eventID)",\
+                "type":"alarm","alarm":true,"partition":1,"zone":2,"time":1764100000123,"tag":"p1-alarm"}
+                """
+            // A click on an action, as the browser dispatches it to the worker (no DevTools command
+            // clicks a notification; the event is the one the browser would send).
+            func click(_ action: String) async throws {
+                try await browser.push(payload, to: origin)
+                try await waitUntil("the alarm's notification") {
+                    try await browser.evaluateInWorker(
+                        "self.registration.getNotifications({ tag: 'p1-alarm' }).then((list) => list.length)", of: origin) as? Double == 1
+                }
+                try await browser.evaluateInWorker("""
+                    self.registration.getNotifications({ tag: 'p1-alarm' }).then(([notification]) =>
+                      self.dispatchEvent(new NotificationEvent('notificationclick', { notification, action: '\(action)' })))
+                    """, of: origin)
+            }
+
+            try await click("ack")
+            try await waitUntil("the acknowledgement to be recorded") {
+                let acknowledgedBy = (try await browser.evaluateInWorker(alarm, of: origin) as? [String: any Sendable])?["acknowledgedBy"]
+                return (acknowledgedBy as? [any Sendable])?.compactMap { $0 as? String } == ["household-phone"]
+            }
+            let left = try await browser.evaluateInWorker(
+                "self.registration.getNotifications({ tag: 'p1-alarm' }).then((list) => list.length)", of: origin)
+            #expect(left as? Double == 0, "the acknowledged notification is closed")
+
+            try await click("open")
+            try await browser.waitForScript("return window.location.hash === '#event=\(eventID)'")
+            try await browser.waitUntil("#view-history")
+            try await browser.waitForText("Back door", in: "#history-list .event.focused[data-event-id='\(eventID)']")
         }
     }
 

@@ -11,7 +11,7 @@ element, a script's truthy value) with the deadline the command gives, never a f
 Text typed into the page (tokens, access codes) is never echoed in an answer or an error.
 
 Operations: open, viewport, type, click, select, wait_text, wait_visible, wait_script, eval,
-eval_async, screenshot, axe, grant_notifications, push, quit. See `Peer` for their fields.
+eval_async, screenshot, axe, grant_notifications, push, worker_eval, quit. See `Peer` for their fields.
 """
 
 import base64
@@ -64,9 +64,12 @@ class DevTools:
         self.next_id = 0
         self.events = []
 
-    def call(self, method, params=None):
+    def call(self, method, params=None, session=None):
         self.next_id += 1
-        self.socket.send(json.dumps({"id": self.next_id, "method": method, "params": params or {}}))
+        command = {"id": self.next_id, "method": method, "params": params or {}}
+        if session is not None:
+            command["sessionId"] = session
+        self.socket.send(json.dumps(command))
         while True:
             message = json.loads(self.socket.recv())
             if message.get("id") == self.next_id:
@@ -183,19 +186,43 @@ class Peer:
     def op_grant_notifications(self, origin):
         self.driver.execute_cdp_cmd("Browser.grantPermissions", {"origin": origin, "permissions": ["notifications"]})
 
-    def op_push(self, origin, data, timeout=10):
-        """Delivers `data` to the service worker of `origin`, as a push service would."""
+    def page_devtools(self):
+        """The DevTools session on the page, opened (with the ServiceWorker domain on) at first use."""
         if self.devtools is None:
             self.devtools = DevTools(self.driver.capabilities["goog:chromeOptions"]["debuggerAddress"])
             self.devtools.call("ServiceWorker.enable")
+        return self.devtools
+
+    def op_push(self, origin, data, timeout=10):
+        """Delivers `data` to the service worker of `origin`, as a push service would."""
         scope = origin.rstrip("/") + "/"
-        event = self.devtools.wait_event(f"a service worker registration for {scope}", timeout, lambda message:
+        event = self.page_devtools().wait_event(f"a service worker registration for {scope}", timeout, lambda message:
             message["method"] == "ServiceWorker.workerRegistrationUpdated"
             and any(registration["scopeURL"] == scope and not registration["isDeleted"]
                     for registration in message["params"]["registrations"]))
         registration = next(registration for registration in event["params"]["registrations"] if registration["scopeURL"] == scope)
         self.devtools.call("ServiceWorker.deliverPushMessage", {
             "origin": origin, "registrationId": registration["registrationId"], "data": data})
+
+    def op_worker_eval(self, origin, expression):
+        """Evaluates `expression` in the running service worker of `origin` (awaiting a promise)
+        and returns its value: for what the page cannot reach, such as a notification's click."""
+        devtools = self.page_devtools()
+        targets = devtools.call("Target.getTargets")["targetInfos"]
+        worker = next((target for target in targets if target["type"] == "service_worker"
+                       and target["url"].startswith(origin.rstrip("/") + "/")), None)
+        if worker is None:
+            raise PeerError(f"no service worker runs for {origin}")
+        session = devtools.call("Target.attachToTarget", {"targetId": worker["targetId"], "flatten": True})["sessionId"]
+        try:
+            result = devtools.call("Runtime.evaluate", {
+                "expression": expression, "awaitPromise": True, "returnByValue": True}, session=session)
+        finally:
+            devtools.call("Target.detachFromTarget", {"sessionId": session})
+        if "exceptionDetails" in result:
+            details = result["exceptionDetails"]
+            raise PeerError(f"the worker threw: {details.get('exception', {}).get('description') or details.get('text')}")
+        return result["result"].get("value")
 
     def op_quit(self):
         self.driver.quit()

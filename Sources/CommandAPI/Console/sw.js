@@ -49,8 +49,9 @@ async function openConsole(eventId) {
   const windows = await self.clients.matchAll({ type: 'window', includeUncontrolled: true });
   const existing = windows.find((client) => new URL(client.url).origin === self.location.origin);
   if (existing) {
-    await existing.focus();
-    return existing.navigate(url);
+    // Navigate first: the event is shown even where the browser refuses the focus.
+    const navigated = await existing.navigate(url);
+    return (navigated ?? existing).focus();
   }
   return self.clients.openWindow(url);
 }
