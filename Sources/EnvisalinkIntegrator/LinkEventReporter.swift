@@ -60,6 +60,9 @@ struct LinkEventReporter: Service {
                 }
             }
         }
+        // The reports end when the link stops, one step before this service's turn to stop: a
+        // service group counts a service that returns before it is told to as a failure.
+        try? await gracefulShutdown()
     }
 
     /// Answers `900` with the master code, for a command this integrator just issued.

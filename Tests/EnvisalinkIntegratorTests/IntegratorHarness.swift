@@ -53,10 +53,12 @@ struct IntegratorHarness {
         return path
     }
 
-    /// Runs `body` with everything up and the integrator running; shuts it down gracefully afterwards.
+    /// Runs `body` with everything up and the integrator running; shuts it down gracefully
+    /// afterwards. `arrange` may add services to the integrator's, as the group runs them.
     static func run(
         password: String = IntegratorHarness.password,
         configure: (inout HowAlarmingConfig) -> Void = { _ in },
+        arrange: ([any Service]) -> [any Service] = { $0 },
         _ body: (IntegratorHarness) async throws -> Void
     ) async throws {
         try await withTemporaryDirectory { directory in
@@ -65,7 +67,7 @@ struct IntegratorHarness {
                 let harness = IntegratorHarness(server: server, panel: panel, directory: directory)
                 var configuration = harness.configuration(password: password)
                 configure(&configuration)
-                let services = try EnvisalinkIntegratorApp.services(configuration: configuration, logger: quietLogger)
+                let services = arrange(try EnvisalinkIntegratorApp.services(configuration: configuration, logger: quietLogger))
                 let group = ServiceGroup(configuration: .init(services: services, logger: quietLogger))
                 let running = Task { try await group.run() }
                 do {
