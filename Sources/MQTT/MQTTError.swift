@@ -24,6 +24,9 @@ public struct MQTTError: Error, Hashable, Sendable, CustomStringConvertible {
             case invalidTopicName = "invalid topic name"
             case invalidTopicFilter = "invalid topic filter"
             case invalidArgument = "invalid argument"
+            // The session.
+            case timedOut = "timed out"
+            case queueFull = "queue full"
         }
 
         private let base: Base
@@ -62,6 +65,11 @@ public struct MQTTError: Error, Hashable, Sendable, CustomStringConvertible {
         /// Any other argument the protocol does not allow (an empty client identifier without a
         /// clean session, a password without a user name, an empty subscription list, …).
         public static let invalidArgument = Code(.invalidArgument)
+
+        /// The server did not answer in time (CONNACK, PINGRESP); the connection must be closed.
+        public static let timedOut = Code(.timedOut)
+        /// Too many messages wait to be sent or acknowledged; the new one was not taken.
+        public static let queueFull = Code(.queueFull)
 
         public var description: String { base.rawValue }
     }

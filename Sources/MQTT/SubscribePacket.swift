@@ -20,11 +20,16 @@ public struct SubscribePacket: Hashable, Sendable, CustomStringConvertible {
     /// Refuses an empty list, and one too large for a single packet.
     public init(packetID: PacketID, subscriptions: [Subscription]) throws(MQTTError) {
         guard !subscriptions.isEmpty else { throw MQTTError(.invalidArgument, "SUBSCRIBE needs at least one topic filter") }
-        self.packetID = packetID
-        self.subscriptions = subscriptions
+        self.init(packetID: packetID, validated: subscriptions)
         guard remainingLength <= RemainingLength.maximum else {
             throw MQTTError(.packetTooLarge, "SUBSCRIBE with \(subscriptions.count) filters is over MQTT's 256 MiB")
         }
+    }
+
+    /// A packet whose list the caller knows to be non-empty and to fit.
+    init(packetID: PacketID, validated subscriptions: [Subscription]) {
+        self.packetID = packetID
+        self.subscriptions = subscriptions
     }
 
     /// Packet identifier, then per filter its length-prefixed string and the QoS byte.
