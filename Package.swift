@@ -56,7 +56,8 @@ let package = Package(
             ],
             swiftSettings: strictSettings
         ),
-        // The MQTT 3.1.1 client: packets, pure codec, topic names and filters.
+        // The MQTT 3.1.1 client: packets, pure codec, topic names and filters, the session state
+        // machine. AlarmCore only for `Secret` (the password).
         .target(
             name: "MQTT",
             dependencies: [
@@ -405,7 +406,6 @@ let package = Package(
             dependencies: [
                 "MQTT",
                 "AlarmCore",
-                "TestSupport",
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOTestUtils", package: "swift-nio"),
             ],
