@@ -19,6 +19,7 @@ let package = Package(
         .library(name: "AlarmCore", targets: ["AlarmCore"]),
         .library(name: "EnvisalinkTPI", targets: ["EnvisalinkTPI"]),
         .library(name: "PushDelivery", targets: ["PushDelivery"]),
+        .library(name: "MQTT", targets: ["MQTT"]),
         .executable(name: "howalarming", targets: ["HowAlarmingCLI"]),
         .executable(name: "howalarming-envisalink", targets: ["HowAlarmingEnvisalink"]),
         .executable(name: "envisalink-simulator", targets: ["EnvisalinkSimulatorCLI"]),
@@ -52,6 +53,16 @@ let package = Package(
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "Logging", package: "swift-log"),
+            ],
+            swiftSettings: strictSettings
+        ),
+        // The MQTT 3.1.1 client: packets, pure codec, topic names and filters, the session state
+        // machine. AlarmCore only for `Secret` (the password).
+        .target(
+            name: "MQTT",
+            dependencies: [
+                "AlarmCore",
+                .product(name: "NIOCore", package: "swift-nio"),
             ],
             swiftSettings: strictSettings
         ),
@@ -391,6 +402,16 @@ let package = Package(
             swiftSettings: strictSettings
         ),
         .testTarget(
+            name: "MQTTTests",
+            dependencies: [
+                "MQTT",
+                "AlarmCore",
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOTestUtils", package: "swift-nio"),
+            ],
+            swiftSettings: strictSettings
+        ),
+        .testTarget(
             name: "AlarmCoreTests",
             dependencies: [
                 "AlarmCore",
@@ -508,6 +529,7 @@ let package = Package(
             dependencies: [
                 "AlarmCore",
                 "EnvisalinkTPI",
+                "MQTT",
                 "EnvisalinkTPITestSupport",
                 "CommandAPITestSupport",
                 "TestSupport",
