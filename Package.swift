@@ -299,6 +299,13 @@ let package = Package(
             ],
             swiftSettings: strictSettings
         ),
+        // The panel's state from the event stream (partitions, zones, troubles, link) and what each
+        // event changed: what the MQTT bridge publishes. Pure.
+        .target(
+            name: "AlarmState",
+            dependencies: ["AlarmCore"],
+            swiftSettings: strictSettings
+        ),
         // QR codes for terminals (`howalarming-command tokens create --qr`): byte mode, Reed–Solomon,
         // masking, rendered with Unicode half blocks. Pure Swift, no dependencies.
         .target(
@@ -566,6 +573,11 @@ let package = Package(
                 "PushMocks",
                 "TestSupport",
             ],
+            swiftSettings: strictSettings
+        ),
+        .testTarget(
+            name: "AlarmStateTests",
+            dependencies: ["AlarmState", "AlarmCore", "EnvisalinkTPI"],
             swiftSettings: strictSettings
         ),
         .testTarget(
