@@ -306,6 +306,13 @@ let package = Package(
             dependencies: ["AlarmCore"],
             swiftSettings: strictSettings
         ),
+        // The MQTT bridge's pure parts: its topics, Home Assistant discovery configs, and the state
+        // messages of each panel change.
+        .target(
+            name: "MQTTBridge",
+            dependencies: ["AlarmCore", "AlarmState"],
+            swiftSettings: strictSettings
+        ),
         // QR codes for terminals (`howalarming-command tokens create --qr`): byte mode, Reed–Solomon,
         // masking, rendered with Unicode half blocks. Pure Swift, no dependencies.
         .target(
@@ -578,6 +585,11 @@ let package = Package(
         .testTarget(
             name: "AlarmStateTests",
             dependencies: ["AlarmState", "AlarmCore", "EnvisalinkTPI"],
+            swiftSettings: strictSettings
+        ),
+        .testTarget(
+            name: "MQTTBridgeTests",
+            dependencies: ["MQTTBridge", "AlarmState", "AlarmCore"],
             swiftSettings: strictSettings
         ),
         .testTarget(
