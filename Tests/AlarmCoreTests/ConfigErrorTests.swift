@@ -58,6 +58,7 @@ struct InvalidConfigCase: Sendable, CustomTestStringConvertible {
         .init(yaml: "mqtt: {keep_alive: 0}", keyPath: "mqtt.keep_alive", reason: #"must be an integer from 5 to 65535, got "0""#),
         .init(yaml: "mqtt: {password: secret}", keyPath: "mqtt.password", reason: "needs mqtt.username"),
         .init(yaml: "mqtt: {client_id: 'a b'}", keyPath: "mqtt.client_id", reason: "without spaces or control characters"),
+        .init(yaml: "mqtt: {client_id: \"a\\tb\"}", keyPath: "mqtt.client_id", reason: "without spaces or control characters"),
         .init(yaml: "mqtt: {discovery_prefix: 'ha/+'}", keyPath: "mqtt.discovery_prefix", reason: "without + or #"),
         .init(yaml: "mqtt: {discovery_prefix: 'ha/'}", keyPath: "mqtt.discovery_prefix", reason: "none empty"),
         .init(yaml: "mqtt: {tube: 'a b'}", keyPath: "mqtt.tube", reason: "invalid tube name"),

@@ -105,7 +105,8 @@ extension ConfigValue {
     /// An MQTT client id: 1–256 bytes of printable characters without spaces.
     fileprivate func clientID() throws(ConfigError) -> String {
         let text = try nonEmptyText()
-        guard text.utf8.count <= 256, !text.contains(where: { $0.isWhitespace || $0.asciiValue.map { $0 < 0x20 || $0 == 0x7F } == true }) else {
+        let spaceOrControl = text.unicodeScalars.contains { $0.properties.isWhitespace || $0.properties.generalCategory == .control }
+        guard text.utf8.count <= 256, !spaceOrControl else {
             throw failure("must be at most 256 bytes without spaces or control characters, got \(String(reflecting: text))")
         }
         return text
