@@ -1,15 +1,17 @@
 import AlarmCore
 
 /// What the events say about one partition: the command API's arming fact, and the console's
-/// delay and readiness.
+/// delay and readiness, each with the stamp of the event that said it last (`nil`: none yet).
 struct PartitionRecord: Sendable {
     enum Arming: Sendable { case unknown, disarmed, armed(PartitionState), alarm }
     enum Delay: Sendable { case exit, entry }
 
     var arming = Arming.unknown
+    var armingStamp: EventStamp?
     var delay: Delay?
+    var delayStamp: EventStamp?
     var ready: Bool?
-    var stamp = EventStamp.unordered
+    var readyStamp: EventStamp?
 
     /// The state shown: alarm, then a delay, then the arming mode, then readiness.
     var state: PartitionState {
@@ -53,11 +55,18 @@ extension PanelState {
         let number = event.partition ?? Self.defaultPartition
         let before = partitionRecords[number]
         var record = before ?? PartitionRecord()
-        guard stamp.supersedes(record.stamp) else { return [] }
-        record.stamp = stamp
-        if let arming { record.arming = arming }
-        if let delay { record.delay = delay }
-        if let ready { record.ready = ready }
+        if let arming, stamp.supersedes(record.armingStamp) {
+            record.arming = arming
+            record.armingStamp = stamp
+        }
+        if let delay, stamp.supersedes(record.delayStamp) {
+            record.delay = delay
+            record.delayStamp = stamp
+        }
+        if let ready, stamp.supersedes(record.readyStamp) {
+            record.ready = ready
+            record.readyStamp = stamp
+        }
         partitionRecords[number] = record
         return partitionChange(number, from: before)
     }

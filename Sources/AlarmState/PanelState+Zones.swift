@@ -1,20 +1,20 @@
 import AlarmCore
 
-/// What the events say about one zone, and the stamp of the last event that said it.
+/// What the events say about one zone, with the stamp of the event that last set each flag.
 struct ZoneRecord: Sendable {
     var state: ZoneState
-    var stamp: EventStamp
+    var stamps: [String: EventStamp] = [:]
 }
 
 extension PanelState {
-    /// The zone flags each code sets or clears.
-    static let zoneEffects: [String: (flag: any WritableKeyPath<ZoneState, Bool> & Sendable, value: Bool)] = [
-        "609": (\.open, true), "610": (\.open, false),
-        "601": (\.alarm, true), "602": (\.alarm, false),
-        "603": (\.tamper, true), "604": (\.tamper, false),
-        "605": (\.fault, true), "606": (\.fault, false),
+    /// The zone flag (by name, and the stamp's key) each code sets or clears.
+    static let zoneEffects: [String: (name: String, flag: any WritableKeyPath<ZoneState, Bool> & Sendable, value: Bool)] = [
+        "609": ("open", \.open, true), "610": ("open", \.open, false),
+        "601": ("alarm", \.alarm, true), "602": ("alarm", \.alarm, false),
+        "603": ("tamper", \.tamper, true), "604": ("tamper", \.tamper, false),
+        "605": ("fault", \.fault, true), "606": ("fault", \.fault, false),
     ]
-    /// The bypassed zones report.
+    /// The bypassed zones report. Its stamp is one for all zones: each report lists them all.
     static let bypassCode = "616"
 
     mutating func applyZones(_ event: AlarmEvent, stamp: EventStamp) -> [PanelChange] {
@@ -23,27 +23,24 @@ extension PanelState {
             bypassStamp = stamp
             let numbers = Set(zoneRecords.keys).union(bypassed).sorted()
             return numbers.flatMap { number in
-                update(zone: number, at: event.timestamp, stamp: nil) { $0.bypassed = bypassed.contains(number) }
+                update(zone: number, at: event.timestamp) { $0.state.bypassed = bypassed.contains(number) }
             }
         }
         guard let number = event.zone, let effect = Self.zoneEffects[event.code] else { return [] }
-        guard stamp.supersedes(zoneRecords[number]?.stamp) else { return [] }
-        return update(zone: number, at: event.timestamp, stamp: stamp) { state in
-            state[keyPath: effect.flag] = effect.value
-            state.partition = event.partition ?? state.partition
+        guard stamp.supersedes(zoneRecords[number]?.stamps[effect.name]) else { return [] }
+        return update(zone: number, at: event.timestamp) { record in
+            record.stamps[effect.name] = stamp
+            record.state[keyPath: effect.flag] = effect.value
+            record.state.partition = event.partition ?? record.state.partition
         }
     }
 
     /// Changes zone `number` with `body`; a zone not known yet starts closed and clear. Only a
-    /// change of its state moves `since`, and gives a change to publish. `stamp`, when given,
-    /// becomes the zone's.
-    private mutating func update(
-        zone number: Int, at timestamp: Int64, stamp: EventStamp?, _ body: (inout ZoneState) -> Void
-    ) -> [PanelChange] {
+    /// change of its state moves `since`, and gives a change to publish.
+    private mutating func update(zone number: Int, at timestamp: Int64, _ body: (inout ZoneRecord) -> Void) -> [PanelChange] {
         let before = zoneRecords[number]
-        var record = before ?? ZoneRecord(state: ZoneState(since: timestamp), stamp: .unordered)
-        if let stamp { record.stamp = stamp }
-        body(&record.state)
+        var record = before ?? ZoneRecord(state: ZoneState(since: timestamp))
+        body(&record)
         if let before, before.state == record.state {
             zoneRecords[number] = record
             return []

@@ -7,9 +7,11 @@ public import AlarmCore
 /// The rules are those of the command API's status (`docs/api.md`, "How the status is derived")
 /// refined as the web console refines them (`Console/js/model.js`): exit and entry delays,
 /// readiness, the arming mode, zone alarms and bypasses. Like the status, an event never
-/// overwrites what a later event (higher `sequence`) of the same `source` said about the same
-/// partition, zone, trouble or link, so a retried or duplicated job changes nothing. Unknown codes
-/// change nothing.
+/// overwrites what a later event (higher `sequence`) of the same `source` said about the same fact
+/// (a partition's arming, delay or readiness; a zone's open, alarm, tamper or fault flag; the
+/// bypass report; a trouble; the link), so a retried or duplicated job changes nothing, and events
+/// of one source arriving in any order end in the state their order gives. Unknown codes change
+/// nothing.
 public struct PanelState: Sendable {
     var partitionRecords: [Int: PartitionRecord] = [:]
     var zoneRecords: [Int: ZoneRecord] = [:]

@@ -86,3 +86,48 @@ import Testing
         #expect(state.partitions[1] == .armedAway)
     }
 }
+
+/// Jobs come back late and twice (released, retried): the order of arrival must not matter.
+@Suite struct ArrivalOrderTests {
+    @Test(arguments: 0..<40)
+    func anyOrderWithRepeatsEndsInTheStateOfTheEventsOrder(seed: UInt64) throws {
+        var events = PanelEvents()
+        let lines = [
+            "6501", "609001", "6011003", "802", "6561", "65210", "610001", "6571", "6541", "6021003", "6032003",
+            "6160100000000000000", "803", "6551", "84902", "6511", "605004", "6160000000000000000", "606004", "65211",
+        ]
+        let inOrder = try lines.map { try events.panel($0) }
+            + [try events.link(up: false), try events.link(up: true)]
+        var expected = PanelState()
+        _ = apply(inOrder, to: &expected)
+
+        var generator = SeededGenerator(seed: seed)
+        let arrivals = (inOrder + inOrder.filter { _ in Bool.random(using: &generator) }).shuffled(using: &generator)
+        var state = PanelState()
+        _ = apply(arrivals, to: &state)
+        #expect(state.partitions == expected.partitions)
+        #expect(state.zones.mapValues(\.flags) == expected.zones.mapValues(\.flags))
+        #expect(state.troubles == expected.troubles)
+        #expect(state.linkUp == expected.linkUp)
+    }
+}
+
+extension ZoneState {
+    /// The zone's flags, without the time they changed (which depends on when each event came).
+    var flags: [Bool] { [open, alarm, tamper, fault, bypassed] }
+}
+
+/// A small deterministic generator (SplitMix64), so that a failing order can be replayed.
+struct SeededGenerator: RandomNumberGenerator {
+    private var state: UInt64
+
+    init(seed: UInt64) { state = seed }
+
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}
