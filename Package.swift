@@ -310,6 +310,20 @@ let package = Package(
             ],
             swiftSettings: strictSettings
         ),
+        // The panel's state from the event stream (partitions, zones, troubles, link) and what each
+        // event changed: what the MQTT bridge publishes. Pure.
+        .target(
+            name: "AlarmState",
+            dependencies: ["AlarmCore"],
+            swiftSettings: strictSettings
+        ),
+        // The MQTT bridge's pure parts: its topics, Home Assistant discovery configs, and the state
+        // messages of each panel change.
+        .target(
+            name: "MQTTBridge",
+            dependencies: ["AlarmCore", "AlarmState"],
+            swiftSettings: strictSettings
+        ),
         // QR codes for terminals (`howalarming-command tokens create --qr`): byte mode, Reed–Solomon,
         // masking, rendered with Unicode half blocks. Pure Swift, no dependencies.
         .target(
@@ -588,6 +602,16 @@ let package = Package(
                 "PushMocks",
                 "TestSupport",
             ],
+            swiftSettings: strictSettings
+        ),
+        .testTarget(
+            name: "AlarmStateTests",
+            dependencies: ["AlarmState", "AlarmCore", "EnvisalinkTPI"],
+            swiftSettings: strictSettings
+        ),
+        .testTarget(
+            name: "MQTTBridgeTests",
+            dependencies: ["MQTTBridge", "AlarmState", "AlarmCore"],
             swiftSettings: strictSettings
         ),
         .testTarget(

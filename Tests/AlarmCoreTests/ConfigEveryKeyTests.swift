@@ -56,7 +56,7 @@ import Testing
     }
 }
 
-/// `deploy/config.example.yaml` with its commented push services and TLS section enabled, and
+/// `deploy/config.example.yaml` with its commented push services, TLS and MQTT sections enabled, and
 /// the key paths of its values, found by indentation (the example writes one key a line).
 struct ExampleConfig {
     /// A key that holds a value (not a section), on line `line`.
@@ -76,9 +76,12 @@ struct ExampleConfig {
         // The web_push section stays commented: its key file is read when the file is parsed
         // (PushConsumerTests.WebPushConfigTests cover its keys).
         var inWebPush = false
+        var inMQTT = false
         let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map { line -> String in
             if line.hasPrefix("  # web_push:") { inWebPush = true }
             if inWebPush { inWebPush = line.hasPrefix("  #"); return String(line) }
+            if line.hasPrefix("# mqtt:") { inMQTT = true }
+            if inMQTT { inMQTT = line.hasPrefix("#"); return inMQTT ? String(line.dropFirst(2)) : String(line) }
             for prefix in ["  # apns:", "  # fcm:", "  #   "] where line.hasPrefix(prefix) { return "  " + line.dropFirst(4) }
             return line.hasPrefix("  # tls: {") ? "  " + line.dropFirst(4) : String(line)
         }

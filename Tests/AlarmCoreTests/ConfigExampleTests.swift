@@ -14,10 +14,12 @@ import Testing
         #expect(config.log == LogConfig())
         #expect(config.command == CommandConfig())
         #expect(config.envisalink?.zones == [1: "Front door", 2: "Hall PIR"])
+        #expect(config.envisalink?.zoneTypes == [2: .motion])
+        #expect(config.mqtt == nil)
         #expect(config.envisalink?.codeMaster?.value == "1234")
     }
 
-    @Test func commentedPushServicesAndTLSAreValidWhenEnabled() throws {
+    @Test func commentedPushServicesTLSAndMQTTAreValidWhenEnabled() throws {
         let enabled = try ExampleConfig.load().lines.joined(separator: "\n")
         let config = try HowAlarmingConfig.parse(yaml: enabled, path: Self.examplePath, environment: [:])
         #expect(config.warnings == [])
@@ -28,5 +30,8 @@ import Testing
         #expect(config.push.apns?.environment == .production)
         #expect(config.push.fcm?.serviceAccountFile.hasSuffix("/deploy/service-account.json") == true)
         #expect(config.command.tls?.certificateFile.hasSuffix("/deploy/api-cert.pem") == true)
+        #expect(config.mqtt?.site == "home")
+        #expect(config.mqtt?.port == 1883)
+        #expect(config.mqtt?.tls == MQTTTLSConfig())
     }
 }

@@ -18,6 +18,8 @@ public struct EnvisalinkConfig: Sendable, Hashable {
     public var codeMaster: Secret?
     /// Zone names by zone number 1–128 (`zones`, keys such as `"001"`; default none).
     public var zones: [Int: String] = [:]
+    /// The sensor type of the zones whose `zones` entry gives one (`"001": {name: Front door, type: door}`).
+    public var zoneTypes: [Int: ZoneType] = [:]
     /// How many partitions the panel has, 1–8 (`partitions`, default 1).
     public var partitions = 1
     /// Seconds between keep-alive polls, 1–1199: the EVL reboots after 20 minutes without one
@@ -65,7 +67,10 @@ extension EnvisalinkConfig {
         password = try map.secret("password")
         codeMaster = try map.secret("code_master")
         map.ignore("code_installer")
-        zones = try map.value("zones")?.zoneNames() ?? zones
+        if let zoneEntries = try map.value("zones")?.zones() {
+            zones = zoneEntries.names
+            zoneTypes = zoneEntries.types
+        }
         partitions = try map.value("partitions")?.integer(in: 1...8) ?? partitions
         pollInterval = try map.value("poll_interval")?.integer(in: 1...1199) ?? pollInterval
         allowedRawCodes = try map.value("allow_raw")?.panelCodes() ?? allowedRawCodes
@@ -76,9 +81,11 @@ extension EnvisalinkConfig {
 }
 
 extension ConfigValue {
-    /// A mapping of zone numbers (`"001"`, `1` or `"1"`) to zone names.
-    fileprivate func zoneNames() throws(ConfigError) -> [Int: String] {
+    /// A mapping of zone numbers (`"001"`, `1` or `"1"`) to zone names, or to mappings of a
+    /// `name` and an optional `type`.
+    fileprivate func zones() throws(ConfigError) -> (names: [Int: String], types: [Int: ZoneType]) {
         var names: [Int: String] = [:]
+        var types: [Int: ZoneType] = [:]
         var spellings: [Int: String] = [:]
         for (key, value) in try map().allEntries() {
             guard let zone = Int(key), EnvisalinkConfig.zoneNumbers.contains(zone) else {
@@ -88,8 +95,14 @@ extension ConfigValue {
                 throw value.failure("zone \(zone) is already named by key \(String(reflecting: earlier))")
             }
             spellings[zone] = key
-            names[zone] = try value.nonEmptyText()
+            guard case .mapping = value.node else {
+                names[zone] = try value.nonEmptyText()
+                continue
+            }
+            let entry = try value.map()
+            names[zone] = try entry.required("name").nonEmptyText()
+            types[zone] = try entry.value("type")?.choice(of: ZoneType.self)
         }
-        return names
+        return (names, types)
     }
 }

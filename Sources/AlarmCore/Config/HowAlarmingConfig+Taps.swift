@@ -3,10 +3,10 @@ extension HowAlarmingConfig {
     /// daemon would lose every event sent while it is stopped or restarting.
     /// - Parameter file: the configuration file, for the error.
     func checkConsumerTubesAreNotTaps(file: String?) throws(ConfigError) {
-        let consumerTubes: KeyValuePairs<String, TubeName> = [
-            "push.tube": push.tube, "log.tube": log.tube, "command.tube": command.tube,
+        let consumerTubes: [(key: String, tube: TubeName?)] = [
+            ("push.tube", push.tube), ("log.tube", log.tube), ("command.tube", command.tube), ("mqtt.tube", mqtt?.tube),
         ]
-        for (key, tube) in consumerTubes where beanstalkd.tapTubes.contains(tube) {
+        for case let (key, tube?) in consumerTubes where beanstalkd.tapTubes.contains(tube) {
             throw ConfigError(
                 file: file, keyPath: key,
                 reason: "tube \(tube) is a tap (beanstalkd.tubes.taps), which gets events only while watched: "

@@ -15,6 +15,8 @@ public struct HowAlarmingConfig: Sendable, Hashable {
     public var log = LogConfig()
     /// The command API (section `command`).
     public var command = CommandConfig()
+    /// The MQTT bridge (section `mqtt`), `nil` when the file has none.
+    public var mqtt: MQTTConfig?
     /// The file the configuration was read from, `nil` for the built-in defaults.
     public var path: String?
     /// Things worth logging that did not stop loading, such as unknown keys (likely typos)
@@ -36,5 +38,6 @@ extension HowAlarmingConfig {
         push = try root.section("push").map(PushConfig.init(reading:)) ?? push
         log = try root.section("log").map(LogConfig.init(reading:)) ?? log
         command = try root.section("command").map(CommandConfig.init(reading:)) ?? command
+        mqtt = try root.section("mqtt").map(MQTTConfig.init(reading:))
     }
 }

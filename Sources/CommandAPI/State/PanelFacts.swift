@@ -1,3 +1,5 @@
+public import AlarmCore
+
 /// The arming state of one partition.
 public enum ArmingState: String, Sendable, Hashable, Codable, CaseIterable {
     /// Armed (any mode).

@@ -45,7 +45,7 @@ extension PanelState {
         }
         if let state = Self.linkState(of: event), stamp.supersedes(link?.stamp) {
             link = fact(state)
-        } else if Self.isFromThePanel(event), link?.value != .up, stamp.supersedes(link?.stamp) {
+        } else if event.isFromThePanel, link?.value != .up, stamp.supersedes(link?.stamp) {
             link = Fact(value: .up, since: event.timestamp, message: Self.panelTalkingMessage, stamp: stamp)
         }
     }
@@ -66,12 +66,6 @@ extension PanelState {
         case "610": false
         default: nil
         }
-    }
-
-    /// Whether the panel said this (a 3-digit TPI code), rather than the integrator or a command.
-    private static func isFromThePanel(_ event: AlarmEvent) -> Bool {
-        event.type != .command && event.type != .response && event.code.utf8.count == 3
-            && event.code.utf8.allSatisfy { (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }
     }
 
     private static func linkState(of event: AlarmEvent) -> LinkState? {

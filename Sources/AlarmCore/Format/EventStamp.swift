@@ -1,5 +1,3 @@
-public import AlarmCore
-
 /// Where an event stands in its producer's order: its `source` and `sequence`.
 ///
 /// Used so that a late copy of an older event (a retried job) does not overwrite what a newer
@@ -18,7 +16,7 @@ public struct EventStamp: Sendable, Hashable, Codable {
     }
 
     /// No place in any order: superseded by every event.
-    static let unordered = EventStamp(source: nil, sequence: nil)
+    public static let unordered = EventStamp(source: nil, sequence: nil)
 
     private init(source: String?, sequence: UInt64?) {
         self.source = source

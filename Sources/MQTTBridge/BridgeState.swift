@@ -1,0 +1,82 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+public import AlarmState
+
+/// The retained state messages of a ``PanelState`` change, as the discovery configs read them.
+public enum BridgeState {
+    /// The availability payload of the bridge and of the panel link while up.
+    public static let online = "online"
+    /// The availability payload of the bridge and of the panel link while down.
+    public static let offline = "offline"
+    /// Every state Home Assistant's `alarm_control_panel` takes.
+    public static let alarmStates: Set = [
+        "disarmed", "armed_home", "armed_away", "armed_night", "armed_vacation", "armed_custom_bypass", "pending", "arming",
+        "disarming", "triggered",
+    ]
+
+    /// The Home Assistant state of a partition: alarm `triggered`, exit delay `arming`, entry
+    /// delay `pending`, stay `armed_home`, away (or a mode not named) `armed_away`, zero-entry
+    /// `armed_night`, disarmed `disarmed`; `nil` while unknown (nothing is published).
+    public static func alarmState(_ state: PartitionState) -> String? {
+        switch state {
+        case .unknown: nil
+        case .disarmed, .ready, .notReady: "disarmed"
+        case .exitDelay: "arming"
+        case .entryDelay: "pending"
+        case .armedStay: "armed_home"
+        case .armedAway, .armed: "armed_away"
+        case .armedZeroEntryStay, .armedZeroEntryAway: "armed_night"
+        case .alarm: "triggered"
+        }
+    }
+
+    /// The retained messages that publish `change` on `topics`: a partition's state and
+    /// attributes, a zone's state and attributes, a trouble's state, the panel link.
+    public static func messages(for change: PanelChange, topics: BridgeTopics) -> [BridgeMessage] {
+        switch change {
+        case let .partition(number, state):
+            let attributes = BridgeMessage(
+                topic: topics.partitionAttributes(number), json: PartitionAttributes(status: state.rawValue, ready: state == .ready))
+            guard let alarmState = alarmState(state) else { return [attributes] }
+            return [BridgeMessage(topic: topics.partitionState(number), text: alarmState), attributes]
+        case let .zone(number, zone):
+            return [
+                BridgeMessage(topic: topics.zoneState(number), text: zone.open ? "ON" : "OFF"),
+                BridgeMessage(topic: topics.zoneAttributes(number), json: ZoneAttributes(zone)),
+            ]
+        case let .trouble(trouble, active):
+            return [BridgeMessage(topic: topics.troubleState(trouble), text: active == trouble.isOnWhenActive ? "ON" : "OFF")]
+        case let .link(up):
+            return [BridgeMessage(topic: topics.panel, text: up ? online : offline)]
+        }
+    }
+}
+
+/// A partition's attributes: the state in the console's words (`exit_delay`, `not_ready` …) and readiness.
+struct PartitionAttributes: Encodable {
+    var status: String
+    var ready: Bool
+}
+
+/// A zone's attributes.
+struct ZoneAttributes: Encodable {
+    var partition: Int?
+    var alarm: Bool
+    var tamper: Bool
+    var fault: Bool
+    var bypassed: Bool
+    /// When its state last changed, ISO 8601 in UTC.
+    var lastChange: String
+
+    init(_ zone: ZoneState) {
+        partition = zone.partition
+        alarm = zone.alarm
+        tamper = zone.tamper
+        fault = zone.fault
+        bypassed = zone.bypassed
+        lastChange = Date(timeIntervalSince1970: TimeInterval(zone.since)).formatted(.iso8601)
+    }
+}

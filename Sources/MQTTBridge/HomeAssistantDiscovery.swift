@@ -1,0 +1,116 @@
+public import AlarmCore
+public import AlarmState
+
+/// Home Assistant MQTT discovery for one panel: the retained config of every entity, all on one
+/// device. Per partition an `alarm_control_panel`; per configured zone a `binary_sensor` with its
+/// zone type as device class; a diagnostic `binary_sensor` per trouble; the panel link as a
+/// `connectivity` sensor. Every entity but the link is available only while both the bridge
+/// (`bridge`, its will) and the panel link (`panel`) are `online`; the link sensor follows the
+/// bridge alone, so that it reads *disconnected* rather than unavailable.
+public struct HomeAssistantDiscovery: Sendable {
+    /// The arming features offered: home (stay), away, night (zero entry delay).
+    public static let supportedFeatures = ["arm_home", "arm_away", "arm_night"]
+    /// What the command topic receives: the action and the code typed, as JSON.
+    public static let commandTemplate = "{{ {'action': action, 'code': code} | tojson }}"
+
+    /// The topics.
+    public let topics: BridgeTopics
+    /// The number of partitions (`envisalinkd.partitions`).
+    public let partitions: Int
+    /// The configured zones' names and types (`envisalinkd.zones`).
+    public let zones: [Int: (name: String, type: ZoneType?)]
+    /// Whether arming needs a code typed in Home Assistant.
+    public let codeArmRequired: Bool
+    /// Whether disarming needs a code typed in Home Assistant.
+    public let codeDisarmRequired: Bool
+    /// The bridge's version, for `origin`.
+    public let version: String
+
+    /// Discovery for the panel `envisalink` describes, published as `topics` say. Home
+    /// Assistant asks for a code to disarm unless `codeDisarmRequired` is `false`, and to arm
+    /// only when `codeArmRequired`.
+    public init(
+        topics: BridgeTopics, envisalink: EnvisalinkConfig, version: String, codeArmRequired: Bool = false,
+        codeDisarmRequired: Bool = true
+    ) {
+        self.topics = topics
+        self.partitions = envisalink.partitions
+        self.zones = Dictionary(
+            uniqueKeysWithValues: envisalink.zones.map { ($0.key, (name: $0.value, type: envisalink.zoneTypes[$0.key])) })
+        self.codeArmRequired = codeArmRequired
+        self.codeDisarmRequired = codeDisarmRequired
+        self.version = version
+    }
+
+    /// Every entity's config: partitions, zones in order, troubles, the link.
+    public var configs: [BridgeMessage] {
+        (1...partitions).map(partitionConfig) + zones.keys.sorted().compactMap(zoneConfig)
+            + Trouble.allCases.map(troubleConfig) + [linkConfig]
+    }
+
+    /// The config topics of `configs`, so that a retained config on any other of the bridge's
+    /// discovery topics (a zone since removed) can be deleted with ``BridgeMessage/removal(of:)``.
+    public var configTopics: Set<String> { Set(configs.map(\.topic)) }
+
+    /// Partition `number`'s `alarm_control_panel`.
+    public func partitionConfig(_ number: Int) -> BridgeMessage {
+        let needsCode = codeArmRequired || codeDisarmRequired
+        let config = AlarmControlPanelConfig(
+            name: "Partition \(number)", uniqueID: uniqueID("p\(number)"), stateTopic: topics.partitionState(number),
+            commandTopic: topics.partitionCommand(number), commandTemplate: Self.commandTemplate,
+            code: needsCode ? "REMOTE_CODE" : nil, codeArmRequired: codeArmRequired, codeDisarmRequired: codeDisarmRequired,
+            codeTriggerRequired: true, supportedFeatures: Self.supportedFeatures,
+            jsonAttributesTopic: topics.partitionAttributes(number), qos: 1, retain: false, device: device, origin: origin,
+            availability: availability, availabilityMode: "all")
+        return BridgeMessage(topic: topics.discovery(.alarmControlPanel, objectID: "p\(number)"), json: config)
+    }
+
+    /// Zone `number`'s `binary_sensor`, `nil` for a zone not configured.
+    public func zoneConfig(_ number: Int) -> BridgeMessage? {
+        guard let zone = zones[number] else { return nil }
+        let objectID = "z\(number.zeroPadded(3))"
+        let config = BinarySensorConfig(
+            name: zone.name, uniqueID: uniqueID(objectID), deviceClass: zone.type?.rawValue, entityCategory: nil,
+            stateTopic: topics.zoneState(number), payloadOn: "ON", payloadOff: "OFF",
+            jsonAttributesTopic: topics.zoneAttributes(number), qos: 1, device: device, origin: origin,
+            availability: availability, availabilityMode: "all")
+        return BridgeMessage(topic: topics.discovery(.binarySensor, objectID: objectID), json: config)
+    }
+
+    /// `trouble`'s diagnostic `binary_sensor`.
+    public func troubleConfig(_ trouble: Trouble) -> BridgeMessage {
+        let config = BinarySensorConfig(
+            name: trouble.displayName, uniqueID: uniqueID(trouble.rawValue), deviceClass: trouble.deviceClass,
+            entityCategory: "diagnostic", stateTopic: topics.troubleState(trouble), payloadOn: "ON", payloadOff: "OFF",
+            jsonAttributesTopic: nil, qos: 1, device: device, origin: origin, availability: availability,
+            availabilityMode: "all")
+        return BridgeMessage(topic: topics.discovery(.binarySensor, objectID: trouble.rawValue), json: config)
+    }
+
+    /// The panel link's `connectivity` sensor, available while the bridge is.
+    public var linkConfig: BridgeMessage {
+        let config = BinarySensorConfig(
+            name: "Panel link", uniqueID: uniqueID("panel_link"), deviceClass: "connectivity", entityCategory: "diagnostic",
+            stateTopic: topics.panel, payloadOn: BridgeState.online, payloadOff: BridgeState.offline, jsonAttributesTopic: nil,
+            qos: 1, device: device, origin: origin, availability: [AvailabilityTopic(topic: topics.bridge)],
+            availabilityMode: nil)
+        return BridgeMessage(topic: topics.discovery(.binarySensor, objectID: "panel_link"), json: config)
+    }
+
+    /// The unique id of the entity `objectID`: `howalarming_<site>_<object>`, the same across restarts.
+    private func uniqueID(_ objectID: String) -> String { "\(topics.nodeID)_\(objectID)" }
+
+    private var device: HomeAssistantDevice {
+        HomeAssistantDevice(
+            identifiers: ["\(topics.nodeID)_panel"], name: "Alarm \(topics.site)", manufacturer: "DSC",
+            model: "PowerSeries via EnvisaLink")
+    }
+
+    private var origin: HomeAssistantOrigin {
+        HomeAssistantOrigin(name: "howalarming", swVersion: version)
+    }
+
+    private var availability: [AvailabilityTopic] {
+        [AvailabilityTopic(topic: topics.bridge), AvailabilityTopic(topic: topics.panel)]
+    }
+}

@@ -1,0 +1,77 @@
+import AlarmCore
+import AlarmState
+import Foundation
+import MQTTBridge
+import Testing
+
+/// The state messages of panel changes, in Home Assistant's values.
+@Suite struct BridgeStateTests {
+    let topics = BridgeTopics(site: "site1", discoveryPrefix: "homeassistant")
+
+    private func text(_ messages: [BridgeMessage], _ topic: String) -> String? {
+        messages.first { $0.topic == topic }.map { String(decoding: $0.payload, as: UTF8.self) }
+    }
+
+    @Test(arguments: PartitionState.allCases)
+    func everyPartitionStateIsAnAlarmControlPanelState(state: PartitionState) {
+        guard let published = BridgeState.alarmState(state) else {
+            #expect(state == .unknown)
+            return
+        }
+        #expect(BridgeState.alarmStates.contains(published))
+        #expect(published != "disarming" && published != "armed_vacation" && published != "armed_custom_bypass")
+    }
+
+    @Test func anArmingAndAnAlarmAsHomeAssistantSeesThem() {
+        let steps: [(PartitionState, String)] = [
+            (.ready, "disarmed"), (.exitDelay, "arming"), (.armedAway, "armed_away"), (.entryDelay, "pending"),
+            (.alarm, "triggered"), (.notReady, "disarmed"), (.armedStay, "armed_home"), (.armedZeroEntryAway, "armed_night"),
+            (.armedZeroEntryStay, "armed_night"),
+        ]
+        for (state, expected) in steps {
+            let messages = BridgeState.messages(for: .partition(1, state), topics: topics)
+            #expect(text(messages, "howalarming/site1/p1/state") == expected, "\(state)")
+            #expect(messages.allSatisfy { $0.retain })
+        }
+        let attributes = BridgeState.messages(for: .partition(1, .notReady), topics: topics)
+        #expect(text(attributes, "howalarming/site1/p1/attributes") == #"{"ready":false,"status":"not_ready"}"#)
+        #expect(BridgeState.messages(for: .partition(1, .unknown), topics: topics).map(\.topic) == ["howalarming/site1/p1/attributes"])
+    }
+
+    @Test func zonesTroublesAndTheLink() throws {
+        var zone = ZoneState(since: 1_700_000_000)
+        zone.open = true
+        zone.bypassed = true
+        zone.partition = 1
+        let messages = BridgeState.messages(for: .zone(5, zone), topics: topics)
+        #expect(text(messages, "howalarming/site1/zone/005/state") == "ON")
+        let attributes = try #require(text(messages, "howalarming/site1/zone/005/attributes"))
+        #expect(
+            attributes == #"{"alarm":false,"bypassed":true,"fault":false,"last_change":"2023-11-14T22:13:20Z","partition":1,"tamper":false}"#)
+        #expect(text(BridgeState.messages(for: .trouble(.acPower, active: true), topics: topics), "howalarming/site1/trouble/ac_power/state") == "OFF")
+        #expect(text(BridgeState.messages(for: .trouble(.bell, active: true), topics: topics), "howalarming/site1/trouble/bell/state") == "ON")
+        #expect(text(BridgeState.messages(for: .link(up: false), topics: topics), "howalarming/site1/panel") == "offline")
+        #expect(text(BridgeState.messages(for: .link(up: true), topics: topics), "howalarming/site1/panel") == "online")
+    }
+
+    @Test func panelEventsBecomeHomeAssistantStates() throws {
+        // The integrator's events (code, type, message as its mapper writes them) for an arming away and an alarm.
+        let events: [(EventType, String, String)] = [
+            (.info, "650", "Partition 1 ready"), (.info, "656", "Partition 1 exit delay in progress"),
+            (.armed, "652", "Partition 1 armed (away)"), (.info, "657", "Partition 1 entry delay in progress"),
+            (.alarm, "654", "Partition 1 in alarm"), (.disarmed, "655", "Partition 1 disarmed"),
+        ]
+        var state = PanelState()
+        var published: [String] = []
+        for (sequence, (type, code, message)) in events.enumerated() {
+            let event = AlarmEvent(
+                type: type, code: code, message: message, timestamp: 1_700_000_000, source: "howalarming-envisalink",
+                sequence: UInt64(sequence + 1), partition: 1)
+            for change in state.apply(event) {
+                published += BridgeState.messages(for: change, topics: topics).filter { $0.topic == topics.partitionState(1) }
+                    .map { String(decoding: $0.payload, as: UTF8.self) }
+            }
+        }
+        #expect(published == ["disarmed", "arming", "armed_away", "pending", "triggered", "disarmed"])
+    }
+}
