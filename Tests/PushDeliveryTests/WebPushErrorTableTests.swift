@@ -20,6 +20,19 @@ struct WebPushErrorTableTests {
         #expect(outcome(202) == .delivered(providerMessageID: nil))
     }
 
+    @Test(arguments: [
+        ("https://push.example.net/m/abc123/", "abc123"),
+        ("https://push.example.net/m//abc123//", "abc123"),
+        ("/m/ünïcode-ìd", "ünïcode-ìd"),
+        ("abc123", "abc123"),
+        ("https://push.example.net/m/" + String(repeating: "x", count: 200), String(repeating: "x", count: 128)),
+        ("///", ""),
+        ("", ""),
+    ])
+    func theMessageIDIsTheLastNonEmptySegmentOfTheLocationAtMost128Characters(location: String, id: String) {
+        #expect(outcome(201, headers: [("location", location)]) == .delivered(providerMessageID: id))
+    }
+
     @Test func goneSubscriptionsArePruned() {
         #expect(outcome(404) == .prune(reason: "HTTP 404"))
         #expect(outcome(410, body: #"{"code":410,"errno":106,"error":"Gone"}"#) == .prune(reason: "HTTP 410 errno 106"))

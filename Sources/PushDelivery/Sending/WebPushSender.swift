@@ -21,6 +21,7 @@ public struct WebPushSender: NotificationSender {
     private let policy: NotificationPolicy
     private let timeout: Duration
     private let clock: WallClock
+    private let subscriptions = WebPushSubscriptionCache()
 
     /// A sender authorising with `vapid`.
     ///
@@ -76,7 +77,7 @@ public struct WebPushSender: NotificationSender {
             let subscription: WebPushSubscription
             let body: [UInt8]
             do {
-                subscription = try device.webPushSubscription()
+                subscription = try sender.subscriptions.subscription(for: device)
                 body = try WebPushEncryption.encrypt(message.payload, for: subscription)
             } catch {
                 return SendReport(outcome: .fail(reason: error.message), invalidSince: sender.clock.now, latency: .zero)

@@ -17,9 +17,9 @@ public enum WebPushEncryption {
     public static func encrypt(_ plaintext: some Collection<UInt8>, for subscription: WebPushSubscription)
         throws(WebPushError) -> [UInt8]
     {
+        guard let ephemeralKey = P256.KeyAgreement.PrivateKey.ephemeral() else { throw encryptionFailed }
         let salt = SymmetricKey(size: .bits128).withUnsafeBytes { Array($0) }
-        return try encrypt(
-            plaintext, for: subscription, ephemeralKey: P256.KeyAgreement.PrivateKey(), salt: salt)
+        return try encrypt(plaintext, for: subscription, ephemeralKey: ephemeralKey, salt: salt)
     }
 
     /// `plaintext` encrypted for `subscription` with the given `ephemeralKey` and 16-byte `salt`:
@@ -35,17 +35,27 @@ public enum WebPushEncryption {
                 code: .payloadTooLarge,
                 message: "the Web Push payload is \(plaintext.count) bytes; at most \(maximumPlaintextCount) fit")
         }
-        let header = AES128GCMHeader(
-            salt: salt, recordSize: recordSize, keyID: Array(ephemeralKey.publicKey.x963Representation))
+        // Read once: each reading of a public key converts its point to affine coordinates.
+        let ephemeralPublicKey = Array(ephemeralKey.publicKey.x963Representation)
+        let header = AES128GCMHeader(salt: salt, recordSize: recordSize, keyID: ephemeralPublicKey)
         do {
             let keys = try WebPushContentKeys(
-                applicationServerKey: ephemeralKey, userAgentKey: subscription.userAgentKey,
-                authSecret: subscription.authSecret, salt: salt)
+                ephemeralKey: ephemeralKey, ephemeralPublicKey: ephemeralPublicKey, subscription: subscription,
+                salt: salt)
             // The last (and only) record ends with the delimiter 0x02 and no padding.
-            let box = try AES.GCM.seal(Array(plaintext) + [0x02], using: keys.key, nonce: keys.nonce)
-            return header.bytes + Array(box.ciphertext) + Array(box.tag)
+            var record = Array(plaintext)
+            record.append(0x02)
+            let box = try AES.GCM.seal(record, using: keys.key, nonce: keys.nonce)
+            var body = header.bytes
+            body.reserveCapacity(body.count + record.count + 16)
+            body += box.ciphertext
+            body += box.tag
+            return body
         } catch {
-            throw WebPushError(code: .encryptionFailed, message: "the Web Push payload could not be encrypted")
+            throw encryptionFailed
         }
     }
+
+    private static let encryptionFailed = WebPushError(
+        code: .encryptionFailed, message: "the Web Push payload could not be encrypted")
 }

@@ -56,9 +56,14 @@ public enum WebPushErrorTable {
         return rule.outcome(reason: reason, retryAfter: retryAfter, timestamp: nil, context: context)
     }
 
-    /// The last path segment of a `Location` (the message resource), without the origin.
+    /// The last path segment of a `Location` (the message resource), without the origin: found
+    /// from the end, as every accepted message has one.
     private static func messageID(_ location: String) -> String {
-        String((location.split(separator: "/").last ?? "").prefix(128))
+        let bytes = location.utf8
+        let slash = UInt8(ascii: "/")
+        let end = bytes.lastIndex { $0 != slash }.map(bytes.index(after:)) ?? bytes.startIndex
+        let start = bytes[..<end].lastIndex(of: slash).map(bytes.index(after:)) ?? bytes.startIndex
+        return String(location[start..<end].prefix(128))
     }
 
     /// Apple's `{"reason":"BadJwtToken"}` or autopush's `{"errno":109}`, when the body is such JSON.

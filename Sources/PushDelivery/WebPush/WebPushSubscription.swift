@@ -17,6 +17,8 @@ public struct WebPushSubscription: Sendable, CustomStringConvertible, CustomRefl
     public let endpoint: String
     /// `p256dh`: the browser's P-256 public key.
     public let userAgentKey: P256.KeyAgreement.PublicKey
+    /// `p256dh` as received: the 65-byte uncompressed point (part of the key info, RFC 8291 §3.3).
+    let userAgentKeyBytes: [UInt8]
     /// `auth`: the 16-byte authentication secret.
     public let authSecret: [UInt8]
     /// The endpoint's origin, the `aud` of its VAPID token.
@@ -62,6 +64,7 @@ public struct WebPushSubscription: Sendable, CustomStringConvertible, CustomRefl
                 message: "the subscription's auth is \(authSecret.count) bytes, not \(Self.authSecretCount)")
         }
         self.endpoint = endpoint
+        self.userAgentKeyBytes = userAgentKey
         self.authSecret = authSecret
         self.audience = url.origin.audience
     }
