@@ -12,7 +12,7 @@ VENV_PYTHON := $(CURDIR)/$(VENV)/bin/python3
 # that checks TerminalQR's symbols), the HTTP API fuzzer that tests docs/openapi.yaml against
 # the command API, and what drives the console's browser tests (Selenium, and axe-core as
 # selenium-axe-python bundles it).
-PYTHON_TEST_PACKAGES := greenstalk jsonschema 'schemathesis>=4.32,<5' http-ece py-vapid segno selenium selenium-axe-python
+PYTHON_TEST_PACKAGES := greenstalk jsonschema 'schemathesis>=4.32,<5' http-ece py-vapid segno selenium selenium-axe-python paho-mqtt
 # What the benchmarks add: the APNs and Web Push clients they compare with.
 PYTHON_BENCH_PACKAGES := aioapns pywebpush
 
@@ -21,7 +21,7 @@ SUDO := $(if $(filter 0,$(shell id -u)),,sudo)
 APT_GET := $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get -qq -o=Dpkg::Use-Pty=0
 
 .DEFAULT_GOAL := help
-.PHONY: help build release test screenshots soak bench bench-full bench-peers symbol-order run install install-files clean beanstalkd supervisor zbar browser libraries python-peer
+.PHONY: help build release test screenshots soak bench bench-full bench-peers symbol-order run install install-files clean beanstalkd mosquitto supervisor zbar browser libraries python-peer
 
 # What `make install` puts where: PREFIX for executables and shared files, SYSTEMD_DIR for the
 # units, CONFIG_DIR for the example configuration; DESTDIR prefixes them all (for packaging).
@@ -92,7 +92,7 @@ empty :=
 targets = '^($(subst $(empty) $(empty),|,$(strip $(1))))\.'
 TEST_ENV = HOWALARMING_TEST_PYTHON="$(VENV_PYTHON)" HOWALARMING_BIN_DIR="$$($(SWIFT) build --show-bin-path)"
 
-test: libraries beanstalkd supervisor zbar browser python-peer ## Install what the tests need if missing, build, run all tests but the soak runs (make soak)
+test: libraries beanstalkd mosquitto supervisor zbar browser python-peer ## Install what the tests need if missing, build, run all tests but the soak runs (make soak)
 	$(SWIFT) build --build-tests
 ifeq ($(TEST_FLAGS),)
 	$(TEST_ENV) $(SWIFT) test --skip-build --filter $(call targets,$(FUZZ_TARGETS))
@@ -208,6 +208,12 @@ beanstalkd: ## Install beanstalkd with apt-get, unless it is installed
 	    $(APT_GET) update && $(APT_GET) install -y beanstalkd >/dev/null; \
 	fi
 
+mosquitto: ## Install mosquitto (the MQTT broker the MQTT tests start, never as a service) with apt-get, unless it is installed
+	@if ! PATH="$$PATH:/usr/bin:/usr/sbin" command -v mosquitto >/dev/null || ! command -v mosquitto_passwd >/dev/null; then \
+	    echo "installing mosquitto (apt-get)"; \
+	    $(APT_GET) update && $(APT_GET) install -y mosquitto >/dev/null; \
+	fi
+
 supervisor: ## Install supervisor with apt-get, unless it is installed
 	@if ! PATH="$$PATH:/usr/bin:/usr/sbin" command -v supervisord >/dev/null; then \
 	    echo "installing supervisor (apt-get)"; \
@@ -227,9 +233,9 @@ browser: ## Install Debian's chromium and chromium-driver (the console's browser
 	    $(APT_GET) update && $(APT_GET) install -y $$missing >/dev/null; \
 	fi
 
-python-peer: ## Create .venv with greenstalk, jsonschema, schemathesis, http-ece, py-vapid, segno, selenium and selenium-axe-python, unless they import
+python-peer: ## Create .venv with greenstalk, jsonschema, schemathesis, http-ece, py-vapid, segno, selenium, selenium-axe-python and paho-mqtt, unless they import
 	@set -e; \
-	if ! "$(VENV_PYTHON)" -c 'import greenstalk, jsonschema, schemathesis, http_ece, py_vapid, segno, selenium, selenium_axe_python' 2>/dev/null; then \
+	if ! "$(VENV_PYTHON)" -c 'import greenstalk, jsonschema, schemathesis, http_ece, py_vapid, segno, selenium, selenium_axe_python, paho.mqtt' 2>/dev/null; then \
 	    if ! "$(VENV_PYTHON)" -m pip --version >/dev/null 2>&1; then \
 	        echo "creating the Python virtualenv $(VENV)"; \
 	        rm -rf $(VENV); \

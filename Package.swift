@@ -411,6 +411,21 @@ let package = Package(
             ],
             swiftSettings: strictSettings
         ),
+        // The MQTT client against a real mosquitto (password and ACL files, restarts) and
+        // paho-mqtt as an independent peer.
+        .testTarget(
+            name: "MQTTBrokerTests",
+            dependencies: [
+                "MQTT",
+                "AlarmCore",
+                "Beanstalk",
+                "TestSupport",
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            swiftSettings: strictSettings
+        ),
         .testTarget(
             name: "AlarmCoreTests",
             dependencies: [
