@@ -57,12 +57,16 @@ let package = Package(
             swiftSettings: strictSettings
         ),
         // The MQTT 3.1.1 client: packets, pure codec, topic names and filters, the session state
-        // machine. AlarmCore only for `Secret` (the password).
+        // machine, and the NIO client that drives it. AlarmCore for `Secret` (the password),
+        // Beanstalk for `Backoff` (the reconnects).
         .target(
             name: "MQTT",
             dependencies: [
                 "AlarmCore",
+                "Beanstalk",
                 .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: strictSettings
         ),
@@ -421,8 +425,6 @@ let package = Package(
                 "Beanstalk",
                 "TestSupport",
                 .product(name: "NIOCore", package: "swift-nio"),
-                .product(name: "NIOPosix", package: "swift-nio"),
-                .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: strictSettings
         ),
@@ -456,8 +458,6 @@ let package = Package(
                 "EnvisalinkTPI",
                 "TestSupport",
                 .product(name: "NIOCore", package: "swift-nio"),
-                .product(name: "NIOPosix", package: "swift-nio"),
-                .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: strictSettings
         ),
