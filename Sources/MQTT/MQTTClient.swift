@@ -56,6 +56,11 @@ public final class MQTTClient: Sendable {
         try await onLoop([SubscribeResult].self) { driver, promise in driver.subscribe(subscriptions, promise) }
     }
 
+    /// How many published messages wait to be sent or acknowledged (QoS 0 ones not yet written).
+    public func unacknowledgedCount() async -> Int {
+        (try? await onLoop(Int.self) { driver, promise in promise.succeed(driver.unacknowledgedCount) }) ?? 0
+    }
+
     /// Sends DISCONNECT (the broker then discards the will) and closes; what still waits fails
     /// with ``MQTTError/Code/closed`` and ``messages`` ends.
     public func close() async {

@@ -84,6 +84,8 @@ final class MQTTSessionDriver {
         perform(session.subscribe(subscriptions, now: .now))
     }
 
+    var unacknowledgedCount: Int { session.unacknowledgedCount }
+
     /// DISCONNECT if connected, then close; everything still waiting fails with ``MQTTError/Code/closed``.
     func stop(_ promise: EventLoopPromise<Void>) {
         if case .stopped = phase, channel == nil { return promise.succeed() }
