@@ -79,6 +79,27 @@ import TestSupport
         }
     }
 
+    /// mosquitto's dynamic security plugin refuses a SUBSCRIBE outside the client's patterns.
+    @Test func aSubscriptionTheBrokerRefusesIsSUBACK0x80() async throws {
+        let python = try await PythonPeer.find()
+        try await withTemporaryDirectory(prefix: "dynsec") { directory in
+            let configuration = directory.appending("dynamic-security.json")
+            let viewer = BrokerFixture.viewer
+            let written = try await python.run(
+                script: "mosquitto_dynsec_config.py", arguments: [configuration, viewer.name, viewer.password, "site/1/#"])
+            try #require(written.status.isSuccess, "\(written.stderr)")
+            try await withMosquitto(users: [], dynamicSecurity: configuration) { broker in
+                let client = try BrokerFixture.client(of: broker, as: viewer, id: "viewer-1")
+                try await client.connect()
+                let refused = try TopicFilter("site/2/#")
+                let results = try await client.subscribe([Subscription(refused, qos: .atLeastOnce), BrokerFixture.subscription("site/1/#")])
+                #expect(results == [.failure, .granted(.atLeastOnce)])
+                #expect(results.first?.error(for: refused)?.code == .subscriptionRefused)
+                await client.close()
+            }
+        }
+    }
+
     @Test func keepsTheConnectionAliveWithPings() async throws {
         try await withMosquitto(users: BrokerFixture.users) { broker in
             let client = try BrokerFixture.client(of: broker, as: BrokerFixture.bridge, id: "pinger", keepAlive: 1)

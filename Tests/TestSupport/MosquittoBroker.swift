@@ -7,7 +7,7 @@ import Synchronization
 /// configuration, password file and ACL file in a fresh temporary directory; anonymous clients
 /// are refused and sessions persist across ``restart()``. Its output is captured, never printed.
 ///
-/// Prefer ``withMosquitto(users:extraConfiguration:isolation:_:)``, which always kills the broker
+/// Prefer ``withMosquitto(users:dynamicSecurity:extraConfiguration:isolation:_:)``, which always kills the broker
 /// when the test ends; a broker still running when the value is released is killed too.
 public final class MosquittoBroker: Sendable {
     /// The address the broker listens on: always `127.0.0.1`.
@@ -37,16 +37,21 @@ public final class MosquittoBroker: Sendable {
     ///
     /// - Parameters:
     ///   - users: written to the password file and the ACL file.
+    ///   - dynamicSecurity: a configuration file for mosquitto's dynamic security plugin, which
+    ///     then replaces the password and ACL files (it can refuse a SUBSCRIBE, which they cannot).
     ///   - extraConfiguration: lines appended to the generated `mosquitto.conf`.
     /// - Throws: ``TestSupportError/Code/notInstalled`` without `mosquitto` or `mosquitto_passwd`;
     ///   ``TestSupportError/Code/exitedEarly`` (with its stderr) if it exits at start.
-    public static func start(users: [MosquittoUser], extraConfiguration: [String] = []) async throws(TestSupportError) -> MosquittoBroker {
+    public static func start(
+        users: [MosquittoUser], dynamicSecurity: String? = nil, extraConfiguration: [String] = []
+    ) async throws(TestSupportError) -> MosquittoBroker {
         let directory = try TemporaryDirectory(prefix: "mosquitto")
         var attempt = 0
         while true {
             attempt += 1
             let launch = try await MosquittoLaunch.prepare(
-                in: directory, port: try Sockets.freePort(), users: users, extraConfiguration: extraConfiguration)
+                in: directory, port: try Sockets.freePort(), users: users, dynamicSecurity: dynamicSecurity,
+                extraConfiguration: extraConfiguration)
             do {
                 let process = try await launch.run()
                 return MosquittoBroker(launch: launch, process: process, users: users, directory: directory)
@@ -93,15 +98,16 @@ public final class MosquittoBroker: Sendable {
     }
 }
 
-/// Starts a real `mosquitto` (see ``MosquittoBroker/start(users:extraConfiguration:)``), runs
+/// Starts a real `mosquitto` (see ``MosquittoBroker/start(users:dynamicSecurity:extraConfiguration:)``), runs
 /// `body` with it, and kills the broker afterwards, whether `body` returns or throws.
 public func withMosquitto<Result>(
     users: [MosquittoUser],
+    dynamicSecurity: String? = nil,
     extraConfiguration: [String] = [],
     isolation: isolated (any Actor)? = #isolation,
     _ body: (MosquittoBroker) async throws -> Result
 ) async throws -> Result {
-    let broker = try await MosquittoBroker.start(users: users, extraConfiguration: extraConfiguration)
+    let broker = try await MosquittoBroker.start(users: users, dynamicSecurity: dynamicSecurity, extraConfiguration: extraConfiguration)
     do {
         let result = try await body(broker)
         try await broker.kill()

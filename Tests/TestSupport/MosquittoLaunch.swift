@@ -12,9 +12,37 @@ struct MosquittoLaunch: Sendable {
 
     /// Writes the configuration, the password file (`mosquitto_passwd -b`) and the ACL file into
     /// `directory`: TCP on 127.0.0.1:`port`, no anonymous clients, sessions persisted in `directory`.
+    /// With `dynamicSecurity` (a configuration file for mosquitto's dynamic security plugin),
+    /// the plugin alone authenticates and authorises, and `users` are not written.
     static func prepare(
-        in directory: TemporaryDirectory, port: Int, users: [MosquittoUser], extraConfiguration: [String]
+        in directory: TemporaryDirectory, port: Int, users: [MosquittoUser], dynamicSecurity: String?,
+        extraConfiguration: [String]
     ) async throws(TestSupportError) -> MosquittoLaunch {
+        let common = [
+            // mosquitto started as root would switch to the `mosquitto` user, who cannot read these files.
+            "user \(NSUserName())",
+            "listener \(port) 127.0.0.1",
+            "allow_anonymous false",
+            "persistence true",
+            "persistence_location \(directory.path)/",
+            "log_dest stderr",
+            "log_type all",
+        ]
+        let access: [String]
+        if let dynamicSecurity {
+            access = ["plugin \(try SystemTool.mosquittoDynamicSecurityPlugin())", "plugin_opt_config_file \(dynamicSecurity)"]
+        } else {
+            access = try await writeUserFiles(users, in: directory)
+        }
+        let configurationPath = directory.appending("mosquitto.conf")
+        try write((common + access + extraConfiguration).joined(separator: "\n") + "\n", to: configurationPath)
+        return MosquittoLaunch(executable: try SystemTool.mosquitto(), port: port, configurationPath: configurationPath)
+    }
+
+    /// Writes the password file and the ACL file; returns the configuration lines naming them.
+    private static func writeUserFiles(
+        _ users: [MosquittoUser], in directory: TemporaryDirectory
+    ) async throws(TestSupportError) -> [String] {
         let passwd = try SystemTool.mosquittoPasswd()
         let passwordFile = directory.appending("passwd")
         try write("", to: passwordFile)
@@ -26,21 +54,7 @@ struct MosquittoLaunch: Sendable {
         }
         let acl = users.map { user in (["user \(user.name)"] + user.rules).joined(separator: "\n") }.joined(separator: "\n\n")
         try write(acl + "\n", to: directory.appending("acl"))
-        let configuration = [
-            // mosquitto started as root would switch to the `mosquitto` user, who cannot read these files.
-            "user \(NSUserName())",
-            "listener \(port) 127.0.0.1",
-            "allow_anonymous false",
-            "password_file \(passwordFile)",
-            "acl_file \(directory.appending("acl"))",
-            "persistence true",
-            "persistence_location \(directory.path)/",
-            "log_dest stderr",
-            "log_type all",
-        ] + extraConfiguration
-        let configurationPath = directory.appending("mosquitto.conf")
-        try write(configuration.joined(separator: "\n") + "\n", to: configurationPath)
-        return MosquittoLaunch(executable: try SystemTool.mosquitto(), port: port, configurationPath: configurationPath)
+        return ["password_file \(passwordFile)", "acl_file \(directory.appending("acl"))"]
     }
 
     /// Starts the broker and waits until it answers a CONNECT with a CONNACK.

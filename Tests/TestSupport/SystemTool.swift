@@ -31,4 +31,15 @@ public enum SystemTool {
     public static func mosquittoPasswd() throws(TestSupportError) -> String {
         try locate("mosquitto_passwd", installedBy: "mosquitto")
     }
+
+    /// mosquitto's dynamic security plugin (`mosquitto_dynamic_security.so`, in Debian's `mosquitto`).
+    public static func mosquittoDynamicSecurityPlugin() throws(TestSupportError) -> String {
+        let name = "mosquitto_dynamic_security.so"
+        let libraries = (try? FileManager.default.contentsOfDirectory(atPath: "/usr/lib")) ?? []
+        let candidates = ["/usr/lib/\(name)"] + libraries.map { "/usr/lib/\($0)/\(name)" }
+        guard let plugin = candidates.first(where: { FileManager.default.fileExists(atPath: $0) }) else {
+            throw TestSupportError(.notInstalled, "\(name) is not installed: run `make test` (or `make mosquitto`)")
+        }
+        return plugin
+    }
 }
