@@ -1,8 +1,11 @@
+#if canImport(Glibc)
+import Glibc
+#endif
 import MQTT
 import Testing
 import TestSupport
 
-/// Clients with persistent sessions across a broker restart.
+/// Clients with persistent sessions across a broker restart, and a broker that stops answering.
 @Suite struct BrokerRestartTests {
     @Test func qos1MessagesQueuedWhileTheBrokerIsDownReachAPersistentSubscriberExactlyOnce() async throws {
         try await withMosquitto(users: BrokerFixture.users) { broker in
@@ -42,6 +45,22 @@ import TestSupport
             #expect(received.dropLast().sorted() == (0..<count).map { "m\($0)" }.sorted())
             await publisher.close()
             await subscriber.close()
+        }
+    }
+
+    /// A frozen broker keeps the TCP connection open but answers nothing: the missing PINGRESP
+    /// ends the connection, and the client connects again once the broker answers.
+    @Test func aMissingPINGRESPEndsTheConnectionAndTheClientReconnects() async throws {
+        try await withMosquitto(users: BrokerFixture.users) { broker in
+            let logs = RecordedLogs()
+            let client = try BrokerFixture.client(of: broker, as: BrokerFixture.bridge, id: "bridge-1", keepAlive: 1, logs: logs)
+            try await client.connect()
+            broker.signal(SIGSTOP)
+            try await waitUntil("the dead link noticed", timeout: .seconds(10)) { logs.text.contains("no PINGRESP") }
+            broker.signal(SIGCONT)
+            try await client.publish(BrokerFixture.message("site/1/alive", "again", qos: .atLeastOnce))
+            #expect(logs.entries.filter { $0.message == "MQTT connected" }.count == 2)
+            await client.close()
         }
     }
 }

@@ -72,6 +72,11 @@ public final class MosquittoBroker: Sendable {
         String(decoding: process.withLock { $0.standardError }, as: UTF8.self)
     }
 
+    /// Sends `signal` to the broker, e.g. `SIGSTOP` to freeze it with its connections open.
+    public func signal(_ signal: Int32) {
+        process.withLock { $0.signal(signal) }
+    }
+
     /// Stops the broker with `SIGTERM` (it saves its sessions and queued messages) and waits for it
     /// to exit (`SIGKILL` after 5 s).
     public func stop() async throws(TestSupportError) {
