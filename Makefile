@@ -208,10 +208,11 @@ beanstalkd: ## Install beanstalkd with apt-get, unless it is installed
 	    $(APT_GET) update && $(APT_GET) install -y beanstalkd >/dev/null; \
 	fi
 
-mosquitto: ## Install mosquitto (the MQTT broker the MQTT tests start, never as a service) with apt-get, unless it is installed
-	@if ! PATH="$$PATH:/usr/bin:/usr/sbin" command -v mosquitto >/dev/null || ! command -v mosquitto_passwd >/dev/null; then \
-	    echo "installing mosquitto (apt-get)"; \
-	    $(APT_GET) update && $(APT_GET) install -y mosquitto >/dev/null; \
+mosquitto: ## Install mosquitto (the MQTT broker the MQTT tests start, never as a service) and openssl (their TLS certificates) with apt-get, unless installed
+	@missing=$$(for package in mosquitto openssl; do dpkg -s $$package >/dev/null 2>&1 || echo $$package; done); \
+	if [ -n "$$missing" ]; then \
+	    echo "installing" $$missing "(apt-get)"; \
+	    $(APT_GET) update && $(APT_GET) install -y $$missing >/dev/null; \
 	fi
 
 supervisor: ## Install supervisor with apt-get, unless it is installed

@@ -58,7 +58,7 @@ let package = Package(
         ),
         // The MQTT 3.1.1 client: packets, pure codec, topic names and filters, the session state
         // machine, and the NIO client that drives it. AlarmCore for `Secret` (the password),
-        // Beanstalk for `Backoff` (the reconnects).
+        // Beanstalk for `Backoff` (the reconnects), NIOSSL for TLS.
         .target(
             name: "MQTT",
             dependencies: [
@@ -66,6 +66,7 @@ let package = Package(
                 "Beanstalk",
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOSSL", package: "swift-nio-ssl"),
                 .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: strictSettings

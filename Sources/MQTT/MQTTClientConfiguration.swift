@@ -13,13 +13,17 @@ public struct MQTTClientConfiguration: Sendable {
     public var connectTimeout: Duration
     /// The largest packet accepted from the server.
     public var maximumPacketSize: Int
+    /// TLS, or `nil` for plain TCP.
+    public var tls: MQTTTLSConfiguration?
 
     public init(
         host: String, port: Int = 1883, session: MQTTSessionConfiguration,
         backoff: Backoff = Backoff(initial: .milliseconds(100), maximum: .seconds(30)),
         connectTimeout: Duration = .seconds(10),
-        maximumPacketSize: Int = MQTTPacketDecoder.defaultMaximumPacketSize
+        maximumPacketSize: Int = MQTTPacketDecoder.defaultMaximumPacketSize,
+        tls: MQTTTLSConfiguration? = nil
     ) {
+        self.tls = tls
         self.host = host
         self.port = port
         self.session = session

@@ -2,6 +2,7 @@ import Beanstalk
 import Logging
 import NIOCore
 import NIOPosix
+import NIOSSL
 
 /// Carries out an ``MQTTSession``'s actions over successive connections, all on one event loop:
 /// opens the connections (reconnecting with backoff once the first one was accepted), writes the
@@ -40,6 +41,8 @@ final class MQTTSessionDriver {
     private var unwrittenAtMostOnce = CircularBuffer<EventLoopPromise<Void>>()
     private var subscribeWaiters: [SubscribeWaiter] = []
     private var stopWaiters: [EventLoopPromise<Void>] = []
+    /// Made once, when the client starts, for every connection.
+    private var tlsContext: NIOSSLContext?
 
     init(
         configuration: MQTTClientConfiguration, eventLoop: any EventLoop, logger: Logger,
@@ -58,6 +61,15 @@ final class MQTTSessionDriver {
         guard case .idle = phase else {
             promise.fail(MQTTError(.invalidArgument, "the client was started already"))
             return
+        }
+        if let tls = configuration.tls {
+            do {
+                tlsContext = try tls.makeContext()
+            } catch {
+                phase = .stopped
+                promise.fail(error)
+                return finish()
+            }
         }
         phase = .starting(promise)
         openConnection()
@@ -207,11 +219,15 @@ final class MQTTSessionDriver {
     private func openConnection() {
         let driver = NIOLoopBound(self, eventLoop: eventLoop)
         let maximumPacketSize = configuration.maximumPacketSize
+        let tls = tlsContext.map { context in (context, configuration.tls?.hostname(for: configuration.host)) }
         ClientBootstrap(group: eventLoop)
             .connectTimeout(TimeAmount(configuration.connectTimeout))
             .channelOption(.socketOption(.tcp_nodelay), value: 1)
             .channelInitializer { channel in
                 channel.eventLoop.makeCompletedFuture {
+                    if let tls {
+                        try channel.pipeline.syncOperations.addHandler(NIOSSLClientHandler(context: tls.0, serverHostname: tls.1))
+                    }
                     try channel.pipeline.syncOperations.addHandlers([
                         ByteToMessageHandler(MQTTPacketDecoder(maximumPacketSize: maximumPacketSize)),
                         MessageToByteHandler(MQTTPacketEncoder()),

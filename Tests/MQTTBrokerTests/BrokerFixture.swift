@@ -14,17 +14,19 @@ enum BrokerFixture {
     static let otherSite = MosquittoUser(name: "site-2", password: "site2-pw-1234", rules: ["topic readwrite site/2/#"])
     static let users = [bridge, viewer]
 
-    /// A client of `broker` as `user`, reconnecting quickly (50 ms, at most 500 ms), logging into `logs`.
+    /// A client of `broker` (on `port` if given) as `user`, reconnecting quickly (50 ms, at most
+    /// 500 ms), logging into `logs`.
     static func client(
         of broker: MosquittoBroker, as user: MosquittoUser, password: String? = nil, id: String,
-        cleanSession: Bool = true, keepAlive: UInt16 = 30, logs: RecordedLogs = RecordedLogs()
+        cleanSession: Bool = true, keepAlive: UInt16 = 30, port: Int? = nil, tls: MQTTTLSConfiguration? = nil,
+        logs: RecordedLogs = RecordedLogs()
     ) throws -> MQTTClient {
         let connect = try ConnectPacket(
             clientID: id, cleanSession: cleanSession, keepAlive: keepAlive,
             userName: user.name, password: Secret(password ?? user.password))
         let configuration = MQTTClientConfiguration(
-            host: broker.host, port: broker.port, session: MQTTSessionConfiguration(connect: connect),
-            backoff: Backoff(initial: .milliseconds(50), maximum: .milliseconds(500)))
+            host: broker.host, port: port ?? broker.port, session: MQTTSessionConfiguration(connect: connect),
+            backoff: Backoff(initial: .milliseconds(50), maximum: .milliseconds(500)), tls: tls)
         return MQTTClient(configuration: configuration, logger: logs.logger)
     }
 

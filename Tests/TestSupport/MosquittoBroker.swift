@@ -61,6 +61,11 @@ public final class MosquittoBroker: Sendable {
         }
     }
 
+    /// A TCP port on 127.0.0.1 that was free a moment ago, for an extra listener (TLS).
+    public static func freePort() throws(TestSupportError) -> Int {
+        try Sockets.freePort()
+    }
+
     /// The broker's process id.
     public var pid: Int32 { process.withLock { $0.pid } }
 
