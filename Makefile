@@ -12,7 +12,7 @@ VENV_PYTHON := $(CURDIR)/$(VENV)/bin/python3
 # that checks TerminalQR's symbols), the HTTP API fuzzer that tests docs/openapi.yaml against
 # the command API, and what drives the console's browser tests (Selenium, and axe-core as
 # selenium-axe-python bundles it).
-PYTHON_TEST_PACKAGES := greenstalk jsonschema 'schemathesis>=4.32,<5' http-ece py-vapid segno selenium selenium-axe-python
+PYTHON_TEST_PACKAGES := greenstalk jsonschema 'schemathesis>=4.32,<5' http-ece py-vapid segno selenium selenium-axe-python paho-mqtt
 # What the benchmarks add: the APNs and Web Push clients they compare with.
 PYTHON_BENCH_PACKAGES := aioapns pywebpush
 
@@ -21,7 +21,7 @@ SUDO := $(if $(filter 0,$(shell id -u)),,sudo)
 APT_GET := $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get -qq -o=Dpkg::Use-Pty=0
 
 .DEFAULT_GOAL := help
-.PHONY: help build release test screenshots soak bench bench-full bench-peers symbol-order run install install-files clean beanstalkd supervisor zbar browser libraries python-peer
+.PHONY: help build release test screenshots soak bench bench-full bench-peers symbol-order run install install-files clean beanstalkd mosquitto supervisor zbar browser libraries python-peer
 
 # What `make install` puts where: PREFIX for executables and shared files, SYSTEMD_DIR for the
 # units, CONFIG_DIR for the example configuration; DESTDIR prefixes them all (for packaging).
@@ -66,8 +66,9 @@ release: libraries ## Build the optimized executables, as deployed (static Swift
 FUZZ_TARGETS := FuzzTests
 # The queue client's tests, and the queue runtime's (consumer, publishers), time beanstalkd's
 # one-second TTRs and DEADLINE_SOON window, which the start of the hundreds of other tests (each
-# with its own beanstalkd) can make them miss: on their own too.
-QUEUE_TARGETS := BeanstalkTests QueueRuntimeTests
+# with its own beanstalkd) can make them miss: on their own too. The MQTT client's tests against
+# mosquitto (MQTTBrokerTests) join them: a one-second keep-alive that mosquitto enforces at 1.5 s.
+QUEUE_TARGETS := BeanstalkTests QueueRuntimeTests MQTTBrokerTests
 # The load tests (LoadTests: thousands of concurrent requests or jobs: the provider connection over
 # TLS within its 30 s timeouts, the command API's enqueueing, the queue client's concurrent
 # fan-outs). Beside other suites they starve those suites' one-second timings: one at a time.
@@ -92,7 +93,7 @@ empty :=
 targets = '^($(subst $(empty) $(empty),|,$(strip $(1))))\.'
 TEST_ENV = HOWALARMING_TEST_PYTHON="$(VENV_PYTHON)" HOWALARMING_BIN_DIR="$$($(SWIFT) build --show-bin-path)"
 
-test: libraries beanstalkd supervisor zbar browser python-peer ## Install what the tests need if missing, build, run all tests but the soak runs (make soak)
+test: libraries beanstalkd mosquitto supervisor zbar browser python-peer ## Install what the tests need if missing, build, run all tests but the soak runs (make soak)
 	$(SWIFT) build --build-tests
 ifeq ($(TEST_FLAGS),)
 	$(TEST_ENV) $(SWIFT) test --skip-build --filter $(call targets,$(FUZZ_TARGETS))
@@ -208,6 +209,13 @@ beanstalkd: ## Install beanstalkd with apt-get, unless it is installed
 	    $(APT_GET) update && $(APT_GET) install -y beanstalkd >/dev/null; \
 	fi
 
+mosquitto: ## Install mosquitto (the MQTT broker the MQTT tests start, never as a service) and openssl (their TLS certificates) with apt-get, unless installed
+	@missing=$$(for package in mosquitto openssl; do dpkg -s $$package >/dev/null 2>&1 || echo $$package; done); \
+	if [ -n "$$missing" ]; then \
+	    echo "installing" $$missing "(apt-get)"; \
+	    $(APT_GET) update && $(APT_GET) install -y $$missing >/dev/null; \
+	fi
+
 supervisor: ## Install supervisor with apt-get, unless it is installed
 	@if ! PATH="$$PATH:/usr/bin:/usr/sbin" command -v supervisord >/dev/null; then \
 	    echo "installing supervisor (apt-get)"; \
@@ -227,9 +235,9 @@ browser: ## Install Debian's chromium and chromium-driver (the console's browser
 	    $(APT_GET) update && $(APT_GET) install -y $$missing >/dev/null; \
 	fi
 
-python-peer: ## Create .venv with greenstalk, jsonschema, schemathesis, http-ece, py-vapid, segno, selenium and selenium-axe-python, unless they import
+python-peer: ## Create .venv with greenstalk, jsonschema, schemathesis, http-ece, py-vapid, segno, selenium, selenium-axe-python and paho-mqtt, unless they import
 	@set -e; \
-	if ! "$(VENV_PYTHON)" -c 'import greenstalk, jsonschema, schemathesis, http_ece, py_vapid, segno, selenium, selenium_axe_python' 2>/dev/null; then \
+	if ! "$(VENV_PYTHON)" -c 'import greenstalk, jsonschema, schemathesis, http_ece, py_vapid, segno, selenium, selenium_axe_python, paho.mqtt' 2>/dev/null; then \
 	    if ! "$(VENV_PYTHON)" -m pip --version >/dev/null 2>&1; then \
 	        echo "creating the Python virtualenv $(VENV)"; \
 	        rm -rf $(VENV); \

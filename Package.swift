@@ -57,12 +57,17 @@ let package = Package(
             swiftSettings: strictSettings
         ),
         // The MQTT 3.1.1 client: packets, pure codec, topic names and filters, the session state
-        // machine. AlarmCore only for `Secret` (the password).
+        // machine, and the NIO client that drives it. AlarmCore for `Secret` (the password),
+        // Beanstalk for `Backoff` (the reconnects), NIOSSL for TLS.
         .target(
             name: "MQTT",
             dependencies: [
                 "AlarmCore",
+                "Beanstalk",
                 .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOSSL", package: "swift-nio-ssl"),
+                .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: strictSettings
         ),
@@ -425,6 +430,19 @@ let package = Package(
             ],
             swiftSettings: strictSettings
         ),
+        // The MQTT client against a real mosquitto (password and ACL files, restarts) and
+        // paho-mqtt as an independent peer.
+        .testTarget(
+            name: "MQTTBrokerTests",
+            dependencies: [
+                "MQTT",
+                "AlarmCore",
+                "Beanstalk",
+                "TestSupport",
+                .product(name: "NIOCore", package: "swift-nio"),
+            ],
+            swiftSettings: strictSettings
+        ),
         .testTarget(
             name: "AlarmCoreTests",
             dependencies: [
@@ -455,8 +473,6 @@ let package = Package(
                 "EnvisalinkTPI",
                 "TestSupport",
                 .product(name: "NIOCore", package: "swift-nio"),
-                .product(name: "NIOPosix", package: "swift-nio"),
-                .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: strictSettings
         ),

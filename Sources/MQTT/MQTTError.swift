@@ -27,6 +27,8 @@ public struct MQTTError: Error, Hashable, Sendable, CustomStringConvertible {
             // The session.
             case timedOut = "timed out"
             case queueFull = "queue full"
+            // The client.
+            case closed = "closed"
         }
 
         private let base: Base
@@ -70,6 +72,8 @@ public struct MQTTError: Error, Hashable, Sendable, CustomStringConvertible {
         public static let timedOut = Code(.timedOut)
         /// Too many messages wait to be sent or acknowledged; the new one was not taken.
         public static let queueFull = Code(.queueFull)
+        /// The client was closed before the operation completed.
+        public static let closed = Code(.closed)
 
         public var description: String { base.rawValue }
     }

@@ -1,7 +1,7 @@
 public import Foundation
 
 /// The Python interpreter interop tests run peers with (the reference implementation's
-/// libraries: `greenstalk`, `jsonschema`). `make test` installs `schemathesis`, the HTTP API
+/// libraries: `greenstalk`, `jsonschema`, `paho-mqtt`). `make test` installs `schemathesis`, the HTTP API
 /// fuzzer, beside them; it is not imported here, since importing it takes seconds of CPU.
 ///
 /// Uses `HOWALARMING_TEST_PYTHON` when set (`make test` sets it), else `<package root>/.venv/bin/python3`.
@@ -9,7 +9,7 @@ public struct PythonPeer: Sendable {
     /// The environment variable naming the interpreter.
     public static let interpreterVariable = "HOWALARMING_TEST_PYTHON"
     /// The modules the interop scripts import.
-    public static let requiredModules = ["greenstalk", "jsonschema"]
+    public static let requiredModules = ["greenstalk", "jsonschema", "paho.mqtt.client"]
 
     /// The interpreter's path.
     public let interpreter: String
@@ -41,7 +41,7 @@ public struct PythonPeer: Sendable {
     }
 
     /// What to run when the interpreter or one of its packages is missing.
-    static let installHint = "run `make test` (or `make python-peer`), which creates .venv with greenstalk, jsonschema and schemathesis"
+    static let installHint = "run `make test` (or `make python-peer`), which creates .venv with greenstalk, jsonschema, paho-mqtt and schemathesis"
 
     /// The path of `name`, a command a package installed beside the interpreter (`schemathesis`).
     /// Throws ``TestSupportError/Code/notInstalled`` when it is missing.
