@@ -1,11 +1,13 @@
 import NIOCore
 import NIOSSL
 
-/// TLS for an ``MQTTClient``: the broker's certificate must chain to the CA file and match the
-/// host name; a client certificate is presented when the broker requires one.
+/// TLS for an ``MQTTClient``: the broker's certificate must chain to the CA file (or to the
+/// system's CAs without one) and match the host name; a client certificate is presented when the
+/// broker requires one.
 public struct MQTTTLSConfiguration: Sendable, Hashable {
-    /// PEM file with the CA certificate(s) the broker's certificate must chain to.
-    public var caFile: String
+    /// PEM file with the CA certificate(s) the broker's certificate must chain to, trusted instead
+    /// of the system's; `nil` for the system's CAs.
+    public var caFile: String?
     /// PEM files with this client's certificate chain and its private key, or `nil`.
     public var clientCertificateFile: String?
     public var clientPrivateKeyFile: String?
@@ -13,7 +15,7 @@ public struct MQTTTLSConfiguration: Sendable, Hashable {
     /// when the host is an IP address).
     public var serverHostname: String?
 
-    public init(caFile: String, clientCertificateFile: String? = nil, clientPrivateKeyFile: String? = nil, serverHostname: String? = nil) {
+    public init(caFile: String? = nil, clientCertificateFile: String? = nil, clientPrivateKeyFile: String? = nil, serverHostname: String? = nil) {
         self.caFile = caFile
         self.clientCertificateFile = clientCertificateFile
         self.clientPrivateKeyFile = clientPrivateKeyFile
@@ -25,7 +27,9 @@ public struct MQTTTLSConfiguration: Sendable, Hashable {
     func makeContext() throws(MQTTError) -> NIOSSLContext {
         var configuration = TLSConfiguration.makeClientConfiguration()
         configuration.minimumTLSVersion = .tlsv12
-        configuration.trustRoots = .certificates(try load(caFile, "CA file") { try NIOSSLCertificate.fromPEMFile($0) })
+        if let caFile {
+            configuration.trustRoots = .certificates(try load(caFile, "CA file") { try NIOSSLCertificate.fromPEMFile($0) })
+        }
         if let clientCertificateFile, let clientPrivateKeyFile {
             let chain = try load(clientCertificateFile, "client certificate") { try NIOSSLCertificate.fromPEMFile($0) }
             let key = try load(clientPrivateKeyFile, "client private key") { try NIOSSLPrivateKey(file: $0, format: .pem) }
