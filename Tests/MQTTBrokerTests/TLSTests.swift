@@ -29,14 +29,14 @@ import TestSupport
                 untrusted.caFile = directory.appending("other-ca.crt")
                 let refused = try BrokerFixture.client(of: broker, as: BrokerFixture.bridge, id: "bridge-tls-2", port: tlsPort, tls: untrusted)
                 await #expect(throws: (any Error).self) { try await refused.connect() }
-                #expect(!broker.log.contains("as bridge-tls-2"))
+                #expect(!broker.standardError.contains("as bridge-tls-2"))
 
                 // No CA file: the system's CAs, which never signed the test CA's broker certificate.
                 var systemTrust = trusted
                 systemTrust.caFile = nil
                 let unverified = try BrokerFixture.client(of: broker, as: BrokerFixture.bridge, id: "bridge-tls-3", port: tlsPort, tls: systemTrust)
                 await #expect(throws: (any Error).self) { try await unverified.connect() }
-                #expect(!broker.log.contains("as bridge-tls-3"))
+                #expect(!broker.standardError.contains("as bridge-tls-3"))
             }
         }
     }

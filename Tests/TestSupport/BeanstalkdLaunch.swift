@@ -4,7 +4,7 @@ import Glibc
 import Foundation
 
 /// How to start one `beanstalkd` and tell when it is ready; ``BeanstalkdServer`` keeps it to restart.
-struct BeanstalkdLaunch: Sendable {
+struct BeanstalkdLaunch: ServerLaunch {
     /// How long a server may take to accept connections.
     static let readinessDeadline = Duration.seconds(5)
 

@@ -1,15 +1,10 @@
-#if canImport(Glibc)
-import Glibc
-#endif
-import Synchronization
-
 /// A real `beanstalkd` started for a test, listening on 127.0.0.1 on a free port or on a
 /// unix socket in a fresh temporary directory. Its output is captured, never printed.
 ///
 /// Prefer ``withBeanstalkd(binlogDirectory:maxJobSize:unixSocket:extraArguments:isolation:_:)``,
 /// which always kills the server when the test ends; a server still running when the value is
 /// released is killed too.
-public final class BeanstalkdServer: Sendable {
+public final class BeanstalkdServer: TestServer {
     /// The address the server listens on over TCP: always `127.0.0.1`.
     public let host = "127.0.0.1"
     /// The TCP port, or 0 for a unix-socket server.
@@ -20,14 +15,12 @@ public final class BeanstalkdServer: Sendable {
     public let binlogDirectory: String?
 
     let endpoint: Sockets.Endpoint
-    private let launch: BeanstalkdLaunch
-    private let process: Mutex<ChildProcess>
+    public let serverProcess: ServerProcess
     /// Holds the unix socket's directory until the server is released.
     private let socketDirectory: TemporaryDirectory?
 
     private init(launch: BeanstalkdLaunch, process: ChildProcess, binlogDirectory: String?, socketDirectory: TemporaryDirectory?) {
-        self.launch = launch
-        self.process = Mutex(process)
+        serverProcess = ServerProcess(launch: launch, process: process)
         self.binlogDirectory = binlogDirectory
         self.socketDirectory = socketDirectory
         endpoint = launch.endpoint
@@ -39,10 +32,6 @@ public final class BeanstalkdServer: Sendable {
             port = 0
             socketPath = path
         }
-    }
-
-    deinit {
-        process.withLock { $0.kill() }
     }
 
     /// Starts `beanstalkd` and returns once it accepts connections (at most 5 s).
@@ -83,45 +72,5 @@ public final class BeanstalkdServer: Sendable {
                 continue  // another process took the port between our probe and beanstalkd's bind
             }
         }
-    }
-
-    /// The server's process id.
-    public var pid: Int32 { process.withLock { $0.pid } }
-
-    /// Whether the server process is alive.
-    public var isRunning: Bool { process.withLock { $0.isRunning } }
-
-    /// What the server has written to stderr so far.
-    public var standardError: String {
-        String(decoding: process.withLock { $0.standardError }, as: UTF8.self)
-    }
-
-    /// Sends `signal` to the server, e.g. `SIGUSR1` to enter drain mode.
-    public func signal(_ signal: Int32) {
-        process.withLock { $0.signal(signal) }
-    }
-
-    /// Stops the server with `SIGTERM` and waits for it to exit (`SIGKILL` after 5 s).
-    public func stop() async throws(TestSupportError) {
-        let current = process.withLock { $0 }
-        current.signal(SIGTERM)
-        if (try? await current.waitForExit(timeout: .seconds(5))) == nil {
-            try await kill()
-        }
-    }
-
-    /// Kills the server with `SIGKILL` and waits for it to exit.
-    public func kill() async throws(TestSupportError) {
-        let current = process.withLock { $0 }
-        current.kill()
-        try await current.waitForExit(timeout: .seconds(5))
-    }
-
-    /// Starts the server again on the same port or socket with the same options (so the
-    /// same binlog directory), stopping it first if it is running, and waits until it is ready.
-    public func restart() async throws(TestSupportError) {
-        if isRunning { try await stop() }
-        let fresh = try await launch.run()
-        process.withLock { $0 = fresh }
     }
 }

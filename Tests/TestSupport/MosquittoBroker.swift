@@ -1,36 +1,25 @@
-#if canImport(Glibc)
-import Glibc
-#endif
-import Synchronization
-
 /// A real `mosquitto` started for a test on 127.0.0.1 and a free port, with a generated
 /// configuration, password file and ACL file in a fresh temporary directory; anonymous clients
 /// are refused and sessions persist across ``restart()``. Its output is captured, never printed.
 ///
 /// Prefer ``withMosquitto(users:dynamicSecurity:extraConfiguration:isolation:_:)``, which always kills the broker
 /// when the test ends; a broker still running when the value is released is killed too.
-public final class MosquittoBroker: Sendable {
+public final class MosquittoBroker: TestServer {
     /// The address the broker listens on: always `127.0.0.1`.
     public let host = "127.0.0.1"
     public let port: Int
     /// The users the password and ACL files hold.
     public let users: [MosquittoUser]
 
-    private let launch: MosquittoLaunch
-    private let process: Mutex<ChildProcess>
+    public let serverProcess: ServerProcess
     /// Holds the configuration, password, ACL and persistence files until the broker is released.
     private let directory: TemporaryDirectory
 
     private init(launch: MosquittoLaunch, process: ChildProcess, users: [MosquittoUser], directory: TemporaryDirectory) {
-        self.launch = launch
-        self.process = Mutex(process)
+        serverProcess = ServerProcess(launch: launch, process: process)
         self.users = users
         self.directory = directory
         port = launch.port
-    }
-
-    deinit {
-        process.withLock { $0.kill() }
     }
 
     /// Starts `mosquitto` and returns once it answers CONNECT (at most 5 s).
@@ -64,47 +53,6 @@ public final class MosquittoBroker: Sendable {
     /// A TCP port on 127.0.0.1 that was free a moment ago, for an extra listener (TLS).
     public static func freePort() throws(TestSupportError) -> Int {
         try Sockets.freePort()
-    }
-
-    /// The broker's process id.
-    public var pid: Int32 { process.withLock { $0.pid } }
-
-    /// Whether the broker process is alive.
-    public var isRunning: Bool { process.withLock { $0.isRunning } }
-
-    /// What the broker has logged (to stderr) so far.
-    public var log: String {
-        String(decoding: process.withLock { $0.standardError }, as: UTF8.self)
-    }
-
-    /// Sends `signal` to the broker, e.g. `SIGSTOP` to freeze it with its connections open.
-    public func signal(_ signal: Int32) {
-        process.withLock { $0.signal(signal) }
-    }
-
-    /// Stops the broker with `SIGTERM` (it saves its sessions and queued messages) and waits for it
-    /// to exit (`SIGKILL` after 5 s).
-    public func stop() async throws(TestSupportError) {
-        let current = process.withLock { $0 }
-        current.signal(SIGTERM)
-        if (try? await current.waitForExit(timeout: .seconds(5))) == nil {
-            try await kill()
-        }
-    }
-
-    /// Kills the broker with `SIGKILL` and waits for it to exit.
-    public func kill() async throws(TestSupportError) {
-        let current = process.withLock { $0 }
-        current.kill()
-        try await current.waitForExit(timeout: .seconds(5))
-    }
-
-    /// Starts the broker again on the same port with the same files, stopping it first if it is
-    /// running, and waits until it is ready: persisted sessions and their queued messages survive.
-    public func restart() async throws(TestSupportError) {
-        if isRunning { try await stop() }
-        let fresh = try await launch.run()
-        process.withLock { $0 = fresh }
     }
 }
 

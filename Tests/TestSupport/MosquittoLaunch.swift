@@ -2,7 +2,7 @@ import Foundation
 
 /// How to start one `mosquitto` and tell when it is ready; ``MosquittoBroker`` keeps it to restart
 /// the broker on the same port with the same files (its persistence database among them).
-struct MosquittoLaunch: Sendable {
+struct MosquittoLaunch: ServerLaunch {
     /// How long a broker may take to accept connections.
     static let readinessDeadline = Duration.seconds(5)
 
