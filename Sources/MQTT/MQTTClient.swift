@@ -16,6 +16,9 @@ public final class MQTTClient: Sendable {
     /// Messages arriving on the subscribed topics, in order, until the client is closed. One
     /// consumer; a QoS 1 message is acknowledged to the broker when it arrives.
     public let messages: AsyncStream<PublishPacket>
+    /// Each connection accepted and each lost, in order, until the client is closed. One consumer;
+    /// the first element is the connection ``connect()`` waited for.
+    public let connectionEvents: AsyncStream<MQTTConnectionEvent>
 
     private let eventLoop: any EventLoop
     private let driver: NIOLoopBoundBox<MQTTSessionDriver>
@@ -28,10 +31,14 @@ public final class MQTTClient: Sendable {
     ) {
         let eventLoop = eventLoop ?? MultiThreadedEventLoopGroup.singleton.next()
         let (messages, continuation) = AsyncStream.makeStream(of: PublishPacket.self)
+        let (connectionEvents, eventContinuation) = AsyncStream.makeStream(of: MQTTConnectionEvent.self)
         self.messages = messages
+        self.connectionEvents = connectionEvents
         self.eventLoop = eventLoop
         driver = NIOLoopBoundBox.makeBoxSendingValue(
-            MQTTSessionDriver(configuration: configuration, eventLoop: eventLoop, logger: logger, incoming: continuation),
+            MQTTSessionDriver(
+                configuration: configuration, eventLoop: eventLoop, logger: logger, incoming: continuation,
+                connectionEvents: eventContinuation),
             eventLoop: eventLoop)
     }
 
@@ -54,6 +61,15 @@ public final class MQTTClient: Sendable {
     /// subscriptions are renewed after every reconnect the broker did not keep them through.
     public func subscribe(_ subscriptions: [Subscription]) async throws -> [SubscribeResult] {
         try await onLoop([SubscribeResult].self) { driver, promise in driver.subscribe(subscriptions, promise) }
+    }
+
+    /// Acknowledges `message`, a QoS 1 message from ``messages``, when the session was configured
+    /// not to acknowledge on arrival (``MQTTSessionConfiguration/acknowledgesOnArrival``). A
+    /// message that arrived on an earlier connection is not acknowledged: the broker sends it
+    /// again (DUP set). Nothing happens for QoS 0.
+    public func acknowledge(_ message: PublishPacket) {
+        guard message.qos == .atLeastOnce else { return }
+        eventLoop.execute { self.driver.value.acknowledge(message) }
     }
 
     /// How many published messages wait to be sent or acknowledged (QoS 0 ones not yet written).
