@@ -84,11 +84,13 @@ import TestSupport
                 #expect(refusal.contains(command.reason) && refusal.contains(command.topic), "\(refusal)")
             }
             // A raw command outside the allow-list passes the bridge and is refused by the integrator.
-            try await stage.publish("howalarming/home/command", #"{"code":"072","data":"1234"}"#)
+            // (With its timestamp: a command without one in the bridge's first 2 s is of unknown age.)
+            let now = Int(Date().timeIntervalSince1970)
+            try await stage.publish("howalarming/home/command", #"{"code":"072","data":"1234","timestamp":\#(now)}"#)
             let response = try await observer.waitFor("howalarming/home/event") { $0.contains(#""type":"response""#) && $0.contains("072") }
             #expect(!response.contains("1234"))
             // Still alive: a good command after the bad ones runs.
-            try await stage.publish("howalarming/home/command", "arm_stay")
+            try await stage.publish("howalarming/home/command", #"{"code":"arm_stay","timestamp":\#(now)}"#)
             try await observer.waitFor(Self.state, "armed_home")
             #expect(!stage.output().contains("12ab"))
         }
