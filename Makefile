@@ -167,7 +167,7 @@ symbol-order: libraries beanstalkd ## Profile the daemons under valgrind and rew
 	done
 	$(PYTHON) bench/symbol_order.py "$(RELEASE_BIN_DIR)" $(SYMBOL_ORDER_MAPS) $(SYMBOL_ORDER_DIR)
 
-run: libraries beanstalkd supervisor release ## Run the whole system against the panel simulator, under supervisord (Ctrl-C stops it)
+run: libraries beanstalkd mosquitto supervisor release ## Run the whole system against the panel simulator, with a local MQTT broker for the bridge, under supervisord (Ctrl-C stops it)
 	deploy/run-local.sh "$(RELEASE_BIN_DIR)"
 
 install: release ## Install release executables, systemd units, the supervisord config, an example config (PREFIX=/usr/local)
@@ -209,7 +209,7 @@ beanstalkd: ## Install beanstalkd with apt-get, unless it is installed
 	    $(APT_GET) update && $(APT_GET) install -y beanstalkd >/dev/null; \
 	fi
 
-mosquitto: ## Install mosquitto (the MQTT broker the MQTT tests start, never as a service) and openssl (their TLS certificates) with apt-get, unless installed
+mosquitto: ## Install mosquitto (the MQTT broker the MQTT tests and make run start, never as a service) and openssl (their TLS certificates) with apt-get, unless installed
 	@missing=$$(for package in mosquitto openssl; do dpkg -s $$package >/dev/null 2>&1 || echo $$package; done); \
 	if [ -n "$$missing" ]; then \
 	    echo "installing" $$missing "(apt-get)"; \

@@ -4,7 +4,8 @@ import Testing
 import TestSupport
 
 /// `deploy/run-local.sh` (what `make run` runs) with the built executables: beanstalkd, the
-/// simulated panel, the integrator and the log, push and command consumers under supervisord.
+/// simulated panel, the integrator, the log, push and command consumers, and the MQTT bridge with
+/// a local mosquitto under supervisord.
 @Suite struct SupervisedSystemTests {
     static let repository = URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().path
@@ -21,6 +22,8 @@ import TestSupport
                 let apiPort = try SimulatorProcess.port(
                     in: try await system.awaitLine(containing: "HTTP API").split(separator: ",")[0].description)
                 let token = try await system.awaitLine(timeout: .seconds(5)) { $0.hasPrefix("hal_") }
+                _ = try LocalBrokerFiles.check(
+                    runDirectory: directory, binDirectory: binDirectory, banner: try await system.awaitLine(containing: "MQTT broker"))
                 let api = APIClient(port: apiPort, token: token)
                 // The integrator's first events (the panel's status dump) reach the API.
                 try await waitUntil("the API and the first panel events", timeout: .seconds(30)) {
