@@ -16,6 +16,9 @@ public final class MQTTClient: Sendable {
     /// Messages arriving on the subscribed topics, in order, until the client is closed. One
     /// consumer; a QoS 1 message is acknowledged to the broker when it arrives.
     public let messages: AsyncStream<PublishPacket>
+    /// Each connection accepted and each lost, in order, until the client is closed. One consumer;
+    /// the first element is the connection ``connect()`` waited for.
+    public let connectionEvents: AsyncStream<MQTTConnectionEvent>
 
     private let eventLoop: any EventLoop
     private let driver: NIOLoopBoundBox<MQTTSessionDriver>
@@ -28,10 +31,14 @@ public final class MQTTClient: Sendable {
     ) {
         let eventLoop = eventLoop ?? MultiThreadedEventLoopGroup.singleton.next()
         let (messages, continuation) = AsyncStream.makeStream(of: PublishPacket.self)
+        let (connectionEvents, eventContinuation) = AsyncStream.makeStream(of: MQTTConnectionEvent.self)
         self.messages = messages
+        self.connectionEvents = connectionEvents
         self.eventLoop = eventLoop
         driver = NIOLoopBoundBox.makeBoxSendingValue(
-            MQTTSessionDriver(configuration: configuration, eventLoop: eventLoop, logger: logger, incoming: continuation),
+            MQTTSessionDriver(
+                configuration: configuration, eventLoop: eventLoop, logger: logger, incoming: continuation,
+                connectionEvents: eventContinuation),
             eventLoop: eventLoop)
     }
 
@@ -49,11 +56,32 @@ public final class MQTTClient: Sendable {
         try await onLoop(Void.self) { driver, promise in driver.publish(message, promise) }
     }
 
+    /// Queues `messages` for publishing at once, in order, behind those of earlier calls, without
+    /// waiting: the order of the calls is the order on the wire, whichever task makes them. The
+    /// future succeeds when every one is acknowledged (QoS 1) or written (QoS 0), and fails as
+    /// ``publish(_:)`` throws.
+    public func enqueue(_ messages: [MQTTMessage]) -> EventLoopFuture<Void> {
+        let promises = messages.map { _ in eventLoop.makePromise(of: Void.self) }
+        eventLoop.execute {
+            for (message, promise) in zip(messages, promises) { self.driver.value.publish(message, promise) }
+        }
+        return EventLoopFuture.andAllSucceed(promises.map(\.futureResult), on: eventLoop)
+    }
+
     /// Subscribes and returns the broker's answer for each subscription, in order
     /// (``SubscribeResult/failure`` where the broker refused one, e.g. by its ACL). The
     /// subscriptions are renewed after every reconnect the broker did not keep them through.
     public func subscribe(_ subscriptions: [Subscription]) async throws -> [SubscribeResult] {
         try await onLoop([SubscribeResult].self) { driver, promise in driver.subscribe(subscriptions, promise) }
+    }
+
+    /// Acknowledges `message`, a QoS 1 message from ``messages``, when the session was configured
+    /// not to acknowledge on arrival (``MQTTSessionConfiguration/acknowledgesOnArrival``). A
+    /// message that arrived on an earlier connection is not acknowledged: the broker sends it
+    /// again (DUP set). Nothing happens for QoS 0.
+    public func acknowledge(_ message: PublishPacket) {
+        guard message.qos == .atLeastOnce else { return }
+        eventLoop.execute { self.driver.value.acknowledge(message) }
     }
 
     /// How many published messages wait to be sent or acknowledged (QoS 0 ones not yet written).

@@ -25,7 +25,8 @@ extension MQTTSession {
     public enum Report: Sendable, Hashable {
         /// CONNACK accepted; `sessionPresent` says whether the server resumed the session.
         case connected(sessionPresent: Bool)
-        /// A message arrived on a subscribed topic (a QoS 1 one is acknowledged already).
+        /// A message arrived on a subscribed topic (a QoS 1 one is acknowledged already, unless
+        /// the configuration leaves that to ``MQTTSession/acknowledge(_:now:)``).
         case message(PublishPacket)
         /// The server acknowledged the QoS 1 message with this identifier: it is the server's now.
         case acknowledged(PacketID)

@@ -27,6 +27,9 @@ public struct MQTTSession: Sendable {
     private var confirmed: Set<TopicFilter> = []
     private var pendingSubscribes: [PacketID: [Subscription]] = [:]
     private var packetIDs = PacketIDAllocator()
+    /// QoS 1 messages received on this connection and not acknowledged yet, by identifier (when
+    /// the configuration does not acknowledge them on arrival).
+    private var unacknowledgedIncoming: [PacketID: PublishPacket] = [:]
 
     public init(configuration: MQTTSessionConfiguration) {
         self.configuration = configuration
@@ -54,6 +57,8 @@ public struct MQTTSession: Sendable {
     /// subscriptions are kept for the next connection.
     public mutating func connectionLost() -> [Action] {
         state = .disconnected
+        // The server sends them again on the next connection, with DUP set.
+        unacknowledgedIncoming.removeAll()
         for id in pendingSubscribes.keys { packetIDs.release(id) }
         pendingSubscribes.removeAll()
         return Self.cancelTimers
@@ -179,12 +184,29 @@ public struct MQTTSession: Sendable {
         return actions
     }
 
-    /// An incoming message: QoS 1 is acknowledged at once; QoS 2 was never asked for.
+    /// Acknowledges `message`, a QoS 1 message received on the current connection, when the
+    /// configuration does not acknowledge on arrival. One received on an earlier connection is
+    /// not acknowledged: the server delivers it again (DUP set), and its identifier may now name
+    /// another message.
+    public mutating func acknowledge(_ message: PublishPacket, now: ContinuousClock.Instant) -> [Action] {
+        guard case .connected = state, let packetID = message.packetID, unacknowledgedIncoming[packetID] == message else {
+            return []
+        }
+        unacknowledgedIncoming[packetID] = nil
+        var actions: [Action] = []
+        send(.pubAck(packetID), now: now, into: &actions)
+        return actions
+    }
+
+    /// An incoming message: QoS 1 is acknowledged at once, or recorded for ``acknowledge(_:now:)``;
+    /// QoS 2 was never asked for.
     private mutating func deliver(_ publish: PublishPacket, now: ContinuousClock.Instant) -> [Action] {
         var actions: [Action] = []
         switch publish.qos {
         case .atMostOnce:
             break
+        case .atLeastOnce where !configuration.acknowledgesOnArrival:
+            unacknowledgedIncoming[publish.packetID!] = publish
         case .atLeastOnce:
             send(.pubAck(publish.packetID!), now: now, into: &actions)
         case .exactlyOnce:

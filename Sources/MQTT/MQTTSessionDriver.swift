@@ -27,6 +27,7 @@ final class MQTTSessionDriver {
     private let eventLoop: any EventLoop
     private let logger: Logger
     private let incoming: AsyncStream<PublishPacket>.Continuation
+    private let connectionEvents: AsyncStream<MQTTConnectionEvent>.Continuation
     private var session: MQTTSession
     private var phase = Phase.idle
     private var channel: (any Channel)?
@@ -46,12 +47,14 @@ final class MQTTSessionDriver {
 
     init(
         configuration: MQTTClientConfiguration, eventLoop: any EventLoop, logger: Logger,
-        incoming: AsyncStream<PublishPacket>.Continuation
+        incoming: AsyncStream<PublishPacket>.Continuation,
+        connectionEvents: AsyncStream<MQTTConnectionEvent>.Continuation
     ) {
         self.configuration = configuration
         self.eventLoop = eventLoop
         self.logger = logger
         self.incoming = incoming
+        self.connectionEvents = connectionEvents
         session = MQTTSession(configuration: configuration.session)
     }
 
@@ -97,6 +100,10 @@ final class MQTTSessionDriver {
     }
 
     var unacknowledgedCount: Int { session.unacknowledgedCount }
+
+    func acknowledge(_ message: PublishPacket) {
+        perform(session.acknowledge(message, now: .now))
+    }
 
     /// DISCONNECT if connected, then close; everything still waiting fails with ``MQTTError/Code/closed``.
     func stop(_ promise: EventLoopPromise<Void>) {
@@ -145,6 +152,7 @@ final class MQTTSessionDriver {
             finish()
         case .running:
             logger.warning("MQTT connection lost; reconnecting", metadata: ["reason": "\(reason)"])
+            connectionEvents.yield(.lost)
             scheduleReconnect()
         case .stopped:
             finish()
@@ -198,6 +206,7 @@ final class MQTTSessionDriver {
                 phase = .running
                 promise.succeed()
             }
+            connectionEvents.yield(.connected(sessionPresent: sessionPresent))
         case .message(let publish):
             incoming.yield(publish)
         case .acknowledged(let id):
@@ -273,6 +282,7 @@ final class MQTTSessionDriver {
         for waiter in subscribeWaiters { waiter.promise.fail(Self.closedError) }
         subscribeWaiters.removeAll()
         incoming.finish()
+        connectionEvents.finish()
         for promise in stopWaiters { promise.succeed() }
         stopWaiters.removeAll()
     }

@@ -112,6 +112,30 @@ struct SessionDeliveryTests {
         #expect(closeReason(harness.receive(.publish(qos2)))??.code == .unexpectedPacket)
     }
 
+    @Test func incomingQoS1CanBeAcknowledgedAfterItIsHandedOn() throws {
+        var harness = SessionHarness(acknowledgesOnArrival: false)
+        harness.connected()
+        let command = try PublishPacket(
+            topic: topic("howalarming/site1/p1/set"), payload: ByteBuffer(string: "{}"), qos: .atLeastOnce, packetID: id(7))
+        #expect(harness.receive(.publish(command)) == [.report(.message(command))], "no PUBACK on arrival")
+        #expect(sentPackets(harness.session.acknowledge(command, now: harness.now)) == [.pubAck(id(7))])
+        #expect(harness.session.acknowledge(command, now: harness.now).isEmpty, "acknowledged once")
+
+        // Received, then the connection is lost before it is acknowledged: the server sends it
+        // again (DUP) on the next connection, and the old copy acknowledges nothing there, not even
+        // another message the server gave the same identifier.
+        #expect(harness.receive(.publish(command)) == [.report(.message(command))])
+        _ = harness.session.connectionLost()
+        harness.connected(sessionPresent: true)
+        let other = try PublishPacket(
+            topic: topic("howalarming/site1/command"), payload: ByteBuffer(string: "status"), qos: .atLeastOnce, packetID: id(7))
+        _ = harness.receive(.publish(other))
+        #expect(harness.session.acknowledge(command, now: harness.now).isEmpty)
+        #expect(sentPackets(harness.session.acknowledge(other, now: harness.now)) == [.pubAck(id(7))])
+        _ = harness.session.connectionLost()
+        #expect(harness.session.acknowledge(other, now: harness.now).isEmpty, "nothing is sent while disconnected")
+    }
+
     @Test func theQueueIsBounded() throws {
         var harness = SessionHarness(maximumInFlight: 1, maximumQueued: 2)
         _ = try harness.publish("a")

@@ -9,12 +9,16 @@ struct SessionHarness {
     let connect: ConnectPacket
     private(set) var now = ContinuousClock.now
 
-    init(cleanSession: Bool = false, keepAlive: UInt16 = 30, maximumInFlight: Int = 32, maximumQueued: Int = 10_000) {
+    init(
+        cleanSession: Bool = false, keepAlive: UInt16 = 30, maximumInFlight: Int = 32, maximumQueued: Int = 10_000,
+        acknowledgesOnArrival: Bool = true
+    ) {
         connect = try! ConnectPacket(
             clientID: "howalarming-site1", cleanSession: cleanSession, keepAlive: keepAlive,
             userName: "site1", password: Secret("s3cret"))
         session = MQTTSession(configuration: MQTTSessionConfiguration(
-            connect: connect, maximumInFlight: maximumInFlight, maximumQueued: maximumQueued))
+            connect: connect, maximumInFlight: maximumInFlight, maximumQueued: maximumQueued,
+            acknowledgesOnArrival: acknowledgesOnArrival))
     }
 
     mutating func advance(_ duration: Duration) { now += duration }
