@@ -28,7 +28,7 @@ APT_GET := $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get -qq -o=Dpkg::Use-P
 PREFIX ?= /usr/local
 SYSTEMD_DIR ?= /etc/systemd/system
 CONFIG_DIR ?= /etc/howalarming
-EXECUTABLES := howalarming howalarming-envisalink howalarming-push howalarming-log howalarming-command envisalink-simulator
+EXECUTABLES := howalarming howalarming-envisalink howalarming-push howalarming-log howalarming-command howalarming-mqtt envisalink-simulator
 # Release builds link the Swift runtime and Foundation statically, which takes a third off each
 # daemon's resident memory (docs/performance.md). Products are built one by one: a build of every
 # target would also link the package plugins' tools, which cannot link that way. They are linked
@@ -150,8 +150,9 @@ bench-peers: ## Install what the benchmarks compare with (aioapns and pywebpush 
 	    $(APT_GET) update && $(APT_GET) install -y nghttp2-client >/dev/null; \
 	fi
 
-# The daemons `make symbol-order` profiles; their link maps say which section each function is in.
-SYMBOL_ORDER_DAEMONS := howalarming howalarming-envisalink howalarming-push howalarming-log howalarming-command
+# The daemons `make symbol-order` profiles (bench/footprint.py's DAEMONS, the MQTT bridge with a
+# mosquitto of its own); their link maps say which section each function is in.
+SYMBOL_ORDER_DAEMONS := howalarming howalarming-envisalink howalarming-push howalarming-log howalarming-command howalarming-mqtt
 SYMBOL_ORDER_MAPS := .build/symbol-order
 
 symbol-order: libraries beanstalkd ## Profile the daemons under valgrind and rewrite deploy/symbol-order/, the functions each release link puts together

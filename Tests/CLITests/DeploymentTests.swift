@@ -104,7 +104,7 @@ import TestSupport
             ], timeout: .seconds(60))
             #expect(result.status.isSuccess, "\(result)")
             let root = directory.path
-            for executable in Self.queueDaemons + ["howalarming", "envisalink-simulator"] {
+            for executable in Self.daemons + ["howalarming", "envisalink-simulator"] {
                 #expect(FileManager.default.isExecutableFile(atPath: "\(root)/opt/howalarming/bin/\(executable)"))
             }
             let unit = try String(contentsOfFile: "\(root)/etc/systemd/system/howalarming-push.service", encoding: .utf8)
