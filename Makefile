@@ -83,8 +83,10 @@ TRANSPORT_TARGETS := PushDeliveryTests
 # of both groups do not share two cores with all of them at once.
 HEAVY_TARGETS := PushConsumerTests SystemTests ScriptConsumerTests TerminalQRTests
 # The fault tests: each runs the whole pipeline (beanstalkd, the simulator, four daemons, mock
-# APNs and FCM) and times recoveries, so they run last, one at a time.
-PIPELINE_TARGETS := ReliabilityTests
+# APNs and FCM) and times recoveries, so they run last, one at a time. The MQTT bridge's system
+# tests (beanstalkd, mosquitto, the simulator, the integrator, one or two bridges, paho peers)
+# time link losses and reconnects the same way: with them.
+PIPELINE_TARGETS := ReliabilityTests MQTTBridgeSystemTests
 # The console's browser tests: a headless Chromium beside the whole pipeline, one at a time, last.
 BROWSER_TARGETS := ConsoleTests
 # A --filter/--skip pattern for exactly the tests of targets $(1): a test's id is Target.Suite/test,
