@@ -107,8 +107,8 @@ YAML
 chmod 600 "$config"
 
 # deploy/supervisord/howalarming.conf with this machine's paths and ports, no dedicated user,
-# the MQTT bridge started with the others (its mqtt: section is written above), and the
-# simulated panel and the local broker in front.
+# the MQTT bridge started with the others (its mqtt: section is written above), the simulated
+# panel in front, and the local broker beside the group.
 supervisor_config=$run_dir/supervisord.conf
 {
     cat <<CONF
@@ -138,6 +138,9 @@ stopwaitsecs=15
 redirect_stderr=true
 stdout_logfile=$logs/simulator.log
 
+; Not in the howalarming group: supervisord stops a group's programs all at once, but one group
+; after another, the highest priority first (the group has the default, 999). So the broker starts
+; first and stops only once the bridge has stopped and said offline.
 [program:mosquitto]
 command=$mosquitto -c $mosquitto_config
 priority=15
@@ -154,7 +157,7 @@ CONF
         -e "s|/var/log/howalarming/|$logs/|g" \
         -e "s|/usr/bin/beanstalkd|$beanstalkd|" \
         -e "s|-p 11300|-p $beanstalkd_port|" \
-        -e "s|^programs=|programs=simulator,mosquitto,|" \
+        -e "s|^programs=|programs=simulator,|" \
         -e "/^\[program:mqtt\]$/,/^\[/s|^autostart=false$|autostart=true|" \
         -e "/^user=howalarming$/d" \
         deploy/supervisord/howalarming.conf
