@@ -28,7 +28,7 @@ APT_GET := $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get -qq -o=Dpkg::Use-P
 PREFIX ?= /usr/local
 SYSTEMD_DIR ?= /etc/systemd/system
 CONFIG_DIR ?= /etc/howalarming
-EXECUTABLES := howalarming howalarming-envisalink howalarming-push howalarming-log howalarming-command envisalink-simulator
+EXECUTABLES := howalarming howalarming-envisalink howalarming-push howalarming-log howalarming-command howalarming-mqtt envisalink-simulator
 # Release builds link the Swift runtime and Foundation statically, which takes a third off each
 # daemon's resident memory (docs/performance.md). Products are built one by one: a build of every
 # target would also link the package plugins' tools, which cannot link that way. They are linked
@@ -152,8 +152,9 @@ bench-peers: ## Install what the benchmarks compare with (aioapns and pywebpush 
 	    $(APT_GET) update && $(APT_GET) install -y nghttp2-client >/dev/null; \
 	fi
 
-# The daemons `make symbol-order` profiles; their link maps say which section each function is in.
-SYMBOL_ORDER_DAEMONS := howalarming howalarming-envisalink howalarming-push howalarming-log howalarming-command
+# The daemons `make symbol-order` profiles (bench/footprint.py's DAEMONS, the MQTT bridge with a
+# mosquitto of its own); their link maps say which section each function is in.
+SYMBOL_ORDER_DAEMONS := howalarming howalarming-envisalink howalarming-push howalarming-log howalarming-command howalarming-mqtt
 SYMBOL_ORDER_MAPS := .build/symbol-order
 
 symbol-order: libraries beanstalkd ## Profile the daemons under valgrind and rewrite deploy/symbol-order/, the functions each release link puts together
@@ -169,7 +170,7 @@ symbol-order: libraries beanstalkd ## Profile the daemons under valgrind and rew
 	done
 	$(PYTHON) bench/symbol_order.py "$(RELEASE_BIN_DIR)" $(SYMBOL_ORDER_MAPS) $(SYMBOL_ORDER_DIR)
 
-run: libraries beanstalkd supervisor release ## Run the whole system against the panel simulator, under supervisord (Ctrl-C stops it)
+run: libraries beanstalkd mosquitto supervisor release ## Run the whole system against the panel simulator, with a local MQTT broker for the bridge, under supervisord (Ctrl-C stops it)
 	deploy/run-local.sh "$(RELEASE_BIN_DIR)"
 
 install: release ## Install release executables, systemd units, the supervisord config, an example config (PREFIX=/usr/local)
@@ -211,7 +212,7 @@ beanstalkd: ## Install beanstalkd with apt-get, unless it is installed
 	    $(APT_GET) update && $(APT_GET) install -y beanstalkd >/dev/null; \
 	fi
 
-mosquitto: ## Install mosquitto (the MQTT broker the MQTT tests start, never as a service) and openssl (their TLS certificates) with apt-get, unless installed
+mosquitto: ## Install mosquitto (the MQTT broker the MQTT tests and make run start, never as a service) and openssl (their TLS certificates) with apt-get, unless installed
 	@missing=$$(for package in mosquitto openssl; do dpkg -s $$package >/dev/null 2>&1 || echo $$package; done); \
 	if [ -n "$$missing" ]; then \
 	    echo "installing" $$missing "(apt-get)"; \
