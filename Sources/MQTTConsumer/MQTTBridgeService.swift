@@ -21,6 +21,8 @@ struct MQTTBridgeService: Service {
     let mqtt: MQTTConfig
     let envisalink: EnvisalinkConfig
     let logger: Logger
+    /// Events published and not yet acknowledged by the broker at once, each holding its job.
+    static let eventsInFlight = 64
     /// Between checks whether the integrator runs.
     var integratorCheckInterval = Duration.seconds(5)
     /// Between attempts to reach a broker that does not answer at start-up.
@@ -53,10 +55,19 @@ struct MQTTBridgeService: Service {
             try await withThrowingDiscardingTaskGroup { group in
                 group.addTask {
                     let consumer = ConsumerConfiguration(tubes: [mqtt.tube], maximumAttempts: .max)
+                    // Events are published in the order reserved; each job is deleted once the broker
+                    // has its messages, while the next events go out (the broker's round trip is
+                    // not waited for event by event).
                     try await QueueConsumer<AlarmEvent>(
-                        endpoint: configuration.beanstalkd.endpoint, configuration: consumer, logger: logger
+                        endpoint: configuration.beanstalkd.endpoint, configuration: consumer, logger: logger,
+                        maximumInFlight: Self.eventsInFlight
                     ) { event, context in
-                        await publish(event, json: context.body, publisher: publisher)
+                        let published = await publisher.publish(event, json: context.body)
+                        return {
+                            // At a shutdown the job goes back to the queue (CancellationError: retried).
+                            try await cancelWhenGracefulShutdown { try await published.get() }
+                            return .done
+                        }
                     }.run()
                 }
                 group.addTask {
@@ -118,17 +129,6 @@ struct MQTTBridgeService: Service {
         for await case .connected in client.connectionEvents {
             // Not waited for: the client keeps the messages through reconnects.
             _ = await publisher.republish()
-        }
-    }
-
-    /// Publishes one event and waits until the broker has it; at shutdown the job goes back.
-    private func publish(_ event: AlarmEvent, json: ByteBuffer, publisher: BridgePublisher) async -> JobOutcome {
-        let published = await publisher.publish(event, json: json)
-        do {
-            try await cancelWhenGracefulShutdown { try await published.get() }
-            return .done
-        } catch {
-            return .retry(after: .zero)
         }
     }
 }

@@ -10,6 +10,8 @@ public import ServiceLifecycle
 ///   that throws is retried; after ``ConsumerConfiguration/maximumAttempts`` the job is buried.
 /// - While a handler runs past ``ConsumerConfiguration/keepAliveAfter`` the job is touched at half
 ///   its TTR, so a slow handler does not lose its reservation.
+/// - One job at a time, or with a ``PipelinedHandler`` several: started in the order reserved,
+///   each settled when its own work is done.
 /// - On graceful shutdown (SIGTERM/SIGINT through a `ServiceGroup`) it stops reserving at once,
 ///   lets an in-flight handler finish and settles its job, then returns. If the group cancels it
 ///   before the handler finishes, the job is released for another attempt: nothing is lost.
@@ -19,21 +21,47 @@ public import ServiceLifecycle
 public struct QueueConsumer<Message: QueueMessage>: Service {
     /// Handles one decoded message. Throwing means "retry later".
     public typealias Handler = @Sendable (Message, JobContext) async throws -> JobOutcome
+    /// Starts handling one decoded message, in the order the jobs were reserved, and returns what
+    /// finishes it: the runtime reserves the next job at once and settles this one when its
+    /// completion returns. Throwing in the completion means "retry later".
+    public typealias PipelinedHandler = @Sendable (Message, JobContext) async -> Completion
+    /// What finishes a job a ``PipelinedHandler`` started.
+    public typealias Completion = @Sendable () async throws -> JobOutcome
 
     let endpoint: BeanstalkEndpoint
     let configuration: ConsumerConfiguration
     let logger: Logger
-    let handler: Handler
+    let handler: PipelinedHandler
+    /// How many jobs may be started and not yet settled at once.
+    let maximumInFlight: Int
 
+    /// A consumer that handles one job at a time: the next is reserved once this one is settled.
     public init(
         endpoint: BeanstalkEndpoint,
         configuration: ConsumerConfiguration,
         logger: Logger,
         handler: @escaping Handler
     ) {
+        self.init(endpoint: endpoint, configuration: configuration, logger: logger, maximumInFlight: 1) { message, context in
+            { try await handler(message, context) }
+        }
+    }
+
+    /// A consumer that starts jobs in the order it reserves them and lets up to `maximumInFlight`
+    /// of them finish side by side (each settled when its own completion returns): for a handler
+    /// whose work waits on a round trip (a broker's acknowledgement) that the next job need not wait for.
+    public init(
+        endpoint: BeanstalkEndpoint,
+        configuration: ConsumerConfiguration,
+        logger: Logger,
+        maximumInFlight: Int,
+        handler: @escaping PipelinedHandler
+    ) {
+        precondition(maximumInFlight >= 1, "at least one job in flight")
         self.endpoint = endpoint
         self.configuration = configuration
         self.logger = logger
+        self.maximumInFlight = maximumInFlight
         self.handler = handler
     }
 
@@ -46,46 +74,66 @@ public struct QueueConsumer<Message: QueueMessage>: Service {
         ])
         let liveness = configuration.liveness.register()
         defer { liveness.end() }
-        var failures = 0
-        while !Task.isShuttingDownGracefully && !Task.isCancelled {
-            let job: ReservedJob?
-            do {
-                job = try await cancelWhenGracefulShutdown { [configuration] in
-                    try await worker.reserve(timeout: configuration.reserveTimeout)
+        await withTaskGroup(of: Void.self) { inFlight in
+            // Jobs started and not yet taken back from the group: running, or finished. Waiting
+            // for one when there are `maximumInFlight` also keeps the group from holding more.
+            var started = 0
+            var failures = 0
+            while !Task.isShuttingDownGracefully && !Task.isCancelled {
+                if started >= maximumInFlight {
+                    await inFlight.next()
+                    started -= 1
+                    continue
                 }
-                liveness.consuming()
-                failures = 0
-            } catch is CancellationError {
-                break
-            } catch {
-                // A server-side refusal such as OUT_OF_MEMORY: back off, then try again.
-                failures += 1
-                logger.error("reserve failed", metadata: ["error": "\(error)"])
-                try? await Task.sleep(for: configuration.reconnectBackoff.delay(forAttempt: failures - 1))
-                continue
+                let job: ReservedJob?
+                do {
+                    job = try await cancelWhenGracefulShutdown { [configuration] in
+                        try await worker.reserve(timeout: configuration.reserveTimeout)
+                    }
+                    liveness.consuming()
+                    failures = 0
+                } catch is CancellationError {
+                    break
+                } catch {
+                    // A server-side refusal such as OUT_OF_MEMORY: back off, then try again.
+                    failures += 1
+                    logger.error("reserve failed", metadata: ["error": "\(error)"])
+                    try? await Task.sleep(for: configuration.reconnectBackoff.delay(forAttempt: failures - 1))
+                    continue
+                }
+                guard let job else { continue }
+                guard let completion = await start(job, worker: worker) else { continue }
+                started += 1
+                inFlight.addTask { await finish(job, completion, worker: worker, liveness: liveness) }
             }
-            guard let job else { continue }
-            await process(job, worker: worker, liveness: liveness)
+            await inFlight.waitForAll()
         }
         await worker.close()
         logger.info("consumer stopped")
     }
 
-    private func process(_ job: ReservedJob, worker: BeanstalkWorker, liveness: ConsumerLiveness.Registration) async {
+    /// Decodes the job and starts its handling; a body that does not decode is buried at once.
+    private func start(_ job: ReservedJob, worker: BeanstalkWorker) async -> Completion? {
         let logger = self.logger.with(jobID: job.id)
-        let message: Message
         do {
-            message = try Message.decode(job: job.body)
+            let message = try Message.decode(job: job.body)
+            return await handler(message, JobContext(job: job, worker: worker, logger: logger))
         } catch {
             await settle(job, .bury(reason: "malformed job: \(error)"), worker: worker, logger: logger)
-            return
+            return nil
         }
-        let context = JobContext(job: job, worker: worker, logger: logger)
+    }
+
+    /// Waits for the job's completion, keeping the job reserved meanwhile, and settles it.
+    private func finish(
+        _ job: ReservedJob, _ completion: @escaping Completion, worker: BeanstalkWorker, liveness: ConsumerLiveness.Registration
+    ) async {
+        let logger = self.logger.with(jobID: job.id)
         let outcome = await withTaskGroup(of: JobOutcome?.self) { group in
             group.addTask { await keepAlive(job, worker: worker, liveness: liveness, logger: logger) }
-            group.addTask { [handler] in
+            group.addTask {
                 do {
-                    return try await handler(message, context)
+                    return try await completion()
                 } catch is CancellationError {
                     return .retry(after: .zero)
                 } catch {
