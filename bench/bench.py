@@ -16,6 +16,8 @@ import beanstalkd
 import console
 import footprint
 import latency
+import mosquitto
+import mqtt as mqtt_part
 import order_files
 import push
 import queue_clients as queue_part
@@ -36,7 +38,7 @@ def machine():
     swift = subprocess.run(["swift", "--version"], capture_output=True, text=True).stdout.splitlines()[0]
     load = open("/proc/loadavg").read().split()[:3]
     return {"cpu": cpu, "cores": os.cpu_count(), "memory_mb": memory, "kernel": platform.release(),
-            "swift": swift, "beanstalkd": beanstalkd.version(), "load_before": " ".join(load)}
+            "swift": swift, "beanstalkd": beanstalkd.version(), "mosquitto": mosquitto.version(), "load_before": " ".join(load)}
 
 
 def queue_tables(results):
@@ -214,9 +216,11 @@ def main():
     bin_dir, python = sys.argv[1], sys.argv[2]
     full = "--full" in sys.argv
     runs, count = (5, 100_000) if full else (3, 20_000)
+    mqtt_count = 50_000 if full else 20_000
     about = machine()
     print(f"make bench{' (full)' if full else ''}: {runs} runs, {count:,} operations per queue measurement", file=sys.stderr)
     queue_results = queue_part.run(bin_dir, python, runs, count)
+    mqtt_results = mqtt_part.run(bin_dir, python, runs, mqtt_count)
     push_results = push.run(bin_dir, python, full, runs)
     webpush_results = webpush.run(bin_dir, python, runs)
     latency_results = latency.run(bin_dir, full)
@@ -227,10 +231,11 @@ def main():
     stamp = datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%dT%H%M%SZ")
     lines = [f"# make bench{' --full' if full else ''}, {stamp}\n",
              f"Machine: {about['cpu']}, {about['cores']} cores, {about['memory_mb']:,} MB, Linux {about['kernel']}; "
-             f"{about['swift']}; {about['beanstalkd']}. Load average before the run: {about['load_before']}.",
+             f"{about['swift']}; {about['beanstalkd']}; {about['mosquitto']}. Load average before the run: {about['load_before']}.",
              f"Medians of {runs} runs; {count:,} operations per queue measurement, 200-byte bodies; "
              "ratios compare clients measured in the same run against the same server."]
     lines += queue_tables(queue_results)
+    lines += mqtt_part.table(mqtt_results, runs)
     lines += push_tables(push_results)
     lines += webpush_table(webpush_results)
     lines += latency_table(latency_results)
@@ -243,7 +248,7 @@ def main():
     with open(f"bench/results/{stamp}.md", "w") as file:
         file.write(report)
     with open(f"bench/results/{stamp}.json", "w") as file:
-        json.dump({"machine": about, "runs": runs, "count": count, "queue": queue_results,
+        json.dump({"machine": about, "runs": runs, "count": count, "queue": queue_results, "mqtt_count": mqtt_count, "mqtt": mqtt_results,
                    "push": push_results, "webpush": webpush_results, "latency": latency_results, "footprint": footprint_results, "binary_mb": sizes, "api": api_results,
                    "console": console_results,
                    "order_files": order_results}, file, indent=1)
