@@ -26,6 +26,7 @@ let package = Package(
         .executable(name: "howalarming-push", targets: ["HowAlarmingPush"]),
         .executable(name: "howalarming-log", targets: ["HowAlarmingLog"]),
         .executable(name: "howalarming-command", targets: ["HowAlarmingCommand"]),
+        .executable(name: "howalarming-mqtt", targets: ["HowAlarmingMQTT"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-nio.git", from: "2.101.2"),
@@ -327,6 +328,32 @@ let package = Package(
         .target(
             name: "MQTTBridge",
             dependencies: ["AlarmCore", "AlarmState"],
+            swiftSettings: strictSettings
+        ),
+        // The MQTT bridge as a service: the event consumer that publishes, the command intake,
+        // the integrator watch, the republication after each connection.
+        .target(
+            name: "MQTTConsumer",
+            dependencies: [
+                "AlarmCore",
+                "AlarmState",
+                "Beanstalk",
+                "MQTT",
+                "MQTTBridge",
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+            ],
+            swiftSettings: strictSettings
+        ),
+        // `howalarming-mqtt`: thin main over MQTTConsumer.
+        .executableTarget(
+            name: "HowAlarmingMQTT",
+            dependencies: [
+                "DaemonSupport",
+                "MQTTConsumer",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ],
             swiftSettings: strictSettings
         ),
         // QR codes for terminals (`howalarming-command tokens create --qr`): byte mode, Reed–Solomon,

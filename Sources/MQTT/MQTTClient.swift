@@ -56,6 +56,18 @@ public final class MQTTClient: Sendable {
         try await onLoop(Void.self) { driver, promise in driver.publish(message, promise) }
     }
 
+    /// Queues `messages` for publishing at once, in order, behind those of earlier calls, without
+    /// waiting: the order of the calls is the order on the wire, whichever task makes them. The
+    /// future succeeds when every one is acknowledged (QoS 1) or written (QoS 0), and fails as
+    /// ``publish(_:)`` throws.
+    public func enqueue(_ messages: [MQTTMessage]) -> EventLoopFuture<Void> {
+        let promises = messages.map { _ in eventLoop.makePromise(of: Void.self) }
+        eventLoop.execute {
+            for (message, promise) in zip(messages, promises) { self.driver.value.publish(message, promise) }
+        }
+        return EventLoopFuture.andAllSucceed(promises.map(\.futureResult), on: eventLoop)
+    }
+
     /// Subscribes and returns the broker's answer for each subscription, in order
     /// (``SubscribeResult/failure`` where the broker refused one, e.g. by its ACL). The
     /// subscriptions are renewed after every reconnect the broker did not keep them through.

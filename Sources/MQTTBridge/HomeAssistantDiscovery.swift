@@ -10,8 +10,10 @@ public import AlarmState
 public struct HomeAssistantDiscovery: Sendable {
     /// The arming features offered: home (stay), away, night (zero entry delay).
     public static let supportedFeatures = ["arm_home", "arm_away", "arm_night"]
-    /// What the command topic receives: the action and the code typed, as JSON.
-    public static let commandTemplate = "{{ {'action': action, 'code': code} | tojson }}"
+    /// What the command topic receives: the action, the code typed and when (Unix seconds, so
+    /// that a command the broker kept for the bridge is refused once older than
+    /// `command_max_age`), as JSON.
+    public static let commandTemplate = "{{ {'action': action, 'code': code, 'timestamp': now().timestamp() | int} | tojson }}"
 
     /// The topics.
     public let topics: BridgeTopics

@@ -153,4 +153,13 @@ import Testing
         #expect(error?.keyPath == "push.apns.key_file")
         #expect(error?.reason == "is required")
     }
+
+    @Test func secretsMatchOnlyTheSameText() {
+        #expect(Secret("572913").matches(Secret("572913")))
+        #expect(!Secret("572913").matches(Secret("572914")))
+        #expect(!Secret("5729").matches(Secret("572913")), "a prefix is not the code")
+        #expect(!Secret("572913").matches(Secret("5729130")))
+        #expect(!Secret("").matches(Secret("0")))
+        #expect(Secret("").matches(Secret("")))
+    }
 }

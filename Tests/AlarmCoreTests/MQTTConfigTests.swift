@@ -25,6 +25,7 @@ import Testing
         #expect(mqtt.discoveryPrefix == "homeassistant")
         #expect(mqtt.tube.rawValue == "mqtt")
         #expect(mqtt.keepAlive == 30)
+        #expect(!mqtt.codeArmRequired && mqtt.codeDisarmRequired)
         #expect(config.warnings.isEmpty)
     }
 
@@ -41,6 +42,8 @@ import Testing
               discovery_prefix: ha/discovery
               tube: mqtt-site1
               keep_alive: 15
+              code_arm_required: true
+              code_disarm_required: false
               tls: {ca_file: ca.pem, cert_file: /etc/c.pem, key_file: k.pem}
             """, path: "/etc/howalarming/config.yaml")
         let mqtt = try #require(config.mqtt)
@@ -54,6 +57,7 @@ import Testing
         #expect(mqtt.discoveryPrefix == "ha/discovery")
         #expect(mqtt.tube.rawValue == "mqtt-site1")
         #expect(mqtt.keepAlive == 15)
+        #expect(mqtt.codeArmRequired && !mqtt.codeDisarmRequired)
         #expect(
             mqtt.tls
                 == MQTTTLSConfig(caFile: "/etc/howalarming/ca.pem", certificateFile: "/etc/c.pem", keyFile: "/etc/howalarming/k.pem"))

@@ -81,7 +81,7 @@ import Testing
         #expect(config["state_topic"] as? String == "howalarming/site1/p2/state")
         #expect(config["command_topic"] as? String == "howalarming/site1/p2/set")
         #expect(config["json_attributes_topic"] as? String == "howalarming/site1/p2/attributes")
-        #expect(config["command_template"] as? String == "{{ {'action': action, 'code': code} | tojson }}")
+        #expect(config["command_template"] as? String == "{{ {'action': action, 'code': code, 'timestamp': now().timestamp() | int} | tojson }}")
         #expect(config["code"] as? String == "REMOTE_CODE", "a code typed in HA, never a fixed one")
         #expect(config["code_arm_required"] as? Bool == false)
         #expect(config["code_disarm_required"] as? Bool == true)

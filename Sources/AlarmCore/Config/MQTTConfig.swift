@@ -29,6 +29,13 @@ public struct MQTTConfig: Sendable, Hashable {
     public var tube = TubeName(validLiteral: "mqtt")
     /// Seconds between keep-alive packets, 5–65535 (`keep_alive`, default 30).
     public var keepAlive = 30
+    /// Whether arming from MQTT needs an access code typed in Home Assistant
+    /// (`code_arm_required`, default `false`: the panel arms without one).
+    public var codeArmRequired = false
+    /// Whether disarming from MQTT needs an access code typed in Home Assistant; `false` lets
+    /// anyone who may publish on the command topics disarm with the integrator's master code
+    /// (`code_disarm_required`, default `true`).
+    public var codeDisarmRequired = true
 
     /// The defaults: a broker on the local host without TLS or login, site `home`.
     public init() {}
@@ -73,6 +80,8 @@ extension MQTTConfig {
         discoveryPrefix = try map.value("discovery_prefix")?.topicPrefix() ?? discoveryPrefix
         tube = try map.value("tube")?.tubeName() ?? tube
         keepAlive = try map.value("keep_alive")?.integer(in: 5...65535) ?? keepAlive
+        codeArmRequired = try map.value("code_arm_required")?.boolean() ?? codeArmRequired
+        codeDisarmRequired = try map.value("code_disarm_required")?.boolean() ?? codeDisarmRequired
     }
 }
 

@@ -17,6 +17,17 @@ public struct Secret: Sendable, Hashable, CustomStringConvertible, CustomDebugSt
         self.value = value
     }
 
+    /// Whether `other` is the same text, compared in a time that depends on the lengths alone, so
+    /// that how long a wrong code takes to refuse tells nothing of the right one.
+    public func matches(_ other: Secret) -> Bool {
+        let mine = Array(value.utf8), theirs = Array(other.value.utf8)
+        var difference: UInt8 = mine.count == theirs.count ? 0 : 1
+        for index in 0..<max(mine.count, theirs.count) {
+            difference |= (index < mine.count ? mine[index] : 0) ^ (index < theirs.count ? theirs[index] : 0)
+        }
+        return difference == 0
+    }
+
     /// Always `<redacted>`.
     public var description: String { Secret.redacted }
 

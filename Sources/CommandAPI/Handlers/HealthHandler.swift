@@ -1,3 +1,4 @@
+import AlarmCore
 import Hummingbird
 
 /// `GET /healthz`, without authentication: whether the daemon runs and reaches beanstalkd.

@@ -1,3 +1,4 @@
+import AlarmCore
 import Beanstalk
 import HTTPTypes
 import Logging

@@ -3,8 +3,9 @@ public import Logging
 public import NIOCore
 public import ServiceLifecycle
 
-/// The API's connection for putting jobs on beanstalkd (commands, device registrations), for
-/// the health check, and for seeing which tubes have watchers (``DaemonWatch``). Connects on first use and again after the connection is lost.
+/// A connection for putting jobs on beanstalkd (the command API's commands and device
+/// registrations, the MQTT bridge's commands), for health checks, and for seeing which tubes have
+/// watchers (which daemons run). Connects on first use and again after the connection is lost.
 ///
 /// A failed put is reported, never retried: once its bytes have left, beanstalkd may hold the job.
 /// As a service it only waits for shutdown, then closes the connection; list it before the

@@ -1,0 +1,127 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+public import AlarmCore
+
+/// Reads the commands that arrive by MQTT into the command tube's ``AlarmCommand``s, or refuses
+/// them with the reason.
+///
+/// - On a partition's Home Assistant topic (`…/p1/set`): `{"action": "ARM_AWAY", "code": "1234",
+///   "timestamp": 1700000000}` as the discovery config's command template makes it, or the bare
+///   action. `ARM_HOME` arms stay, `ARM_AWAY` away, `ARM_NIGHT` with no entry delay, `DISARM`
+///   disarms with the code typed (the integrator's master code when `code_disarm_required` is off
+///   and none was typed). A code typed to arm is checked against the master code when
+///   `code_arm_required` is on, and never sent on: the panel arms without one.
+/// - On the plain command topic: the command tube's own forms (`arm_away`, or a JSON command).
+/// - Refused: a retained command (it would run again on every subscription), an unknown action, a
+///   disarm without the code that is required, a malformed code, a partition the panel does not have.
+public struct BridgeCommandReader: Sendable {
+    /// The topics.
+    public let topics: BridgeTopics
+    /// The number of partitions.
+    public let partitions: Int
+    /// Whether arming needs the master code typed.
+    public let codeArmRequired: Bool
+    /// Whether disarming needs a code typed.
+    public let codeDisarmRequired: Bool
+    /// The integrator's master code, which an arming code must match (`code_arm_required`).
+    let masterCode: Secret?
+
+    /// A reader for `topics`; `masterCode` is needed when `codeArmRequired`.
+    public init(topics: BridgeTopics, partitions: Int, codeArmRequired: Bool, codeDisarmRequired: Bool, masterCode: Secret?) {
+        self.topics = topics
+        self.partitions = partitions
+        self.codeArmRequired = codeArmRequired
+        self.codeDisarmRequired = codeDisarmRequired
+        self.masterCode = masterCode
+    }
+
+    /// The command in `payload` on `topic`, with `source` `mqtt`; its id and timestamp are the caller's.
+    public func command(topic: String, payload: [UInt8], retained: Bool) -> Result<AlarmCommand, BridgeCommandRefusal> {
+        guard !retained else {
+            return .failure(BridgeCommandRefusal("a retained command is refused: it would run again on every reconnect"))
+        }
+        do throws(BridgeCommandRefusal) {
+            var command: AlarmCommand
+            if let partition = topics.partition(ofCommandTopic: topic) {
+                command = try homeAssistantCommand(payload, partition: partition)
+            } else if topic == topics.command {
+                command = try queueCommand(payload)
+            } else {
+                throw BridgeCommandRefusal("not a command topic")
+            }
+            command.source = "mqtt"
+            if let partition = command.partition, partition > partitions {
+                throw BridgeCommandRefusal("partition \(partition) is not configured (envisalinkd.partitions is \(partitions))")
+            }
+            do {
+                try command.validate()
+            } catch {
+                throw BridgeCommandRefusal("\(error)")
+            }
+            return .success(command)
+        } catch {
+            return .failure(error)
+        }
+    }
+
+    /// What Home Assistant's command template sends.
+    private struct HomeAssistantPayload: Decodable {
+        var action: String
+        var code: String?
+        var timestamp: Double?
+    }
+
+    private func homeAssistantCommand(_ payload: [UInt8], partition: Int) throws(BridgeCommandRefusal) -> AlarmCommand {
+        let request: HomeAssistantPayload
+        if payload.first == UInt8(ascii: "{") {
+            guard let decoded = try? JSONDecoder().decode(HomeAssistantPayload.self, from: Data(payload)) else {
+                throw BridgeCommandRefusal("expected {\"action\": …, \"code\": …} or an action name")
+            }
+            request = decoded
+        } else {
+            request = HomeAssistantPayload(action: String(decoding: payload, as: UTF8.self))
+        }
+        let code = request.code.flatMap { $0.isEmpty ? nil : Secret($0) }
+        let timestamp = request.timestamp.flatMap { $0.isFinite && $0 >= 0 ? Int64($0) : nil }
+        switch request.action {
+        case "ARM_AWAY", "ARM_HOME", "ARM_NIGHT":
+            try checkArmingCode(code)
+            let simple: SimpleCommand = switch request.action {
+            case "ARM_AWAY": .armAway
+            case "ARM_HOME": .armStay
+            default: .armInstant
+            }
+            return .simple(simple, partition: partition, timestamp: timestamp)
+        case "DISARM":
+            if code == nil, codeDisarmRequired {
+                throw BridgeCommandRefusal("disarming needs a code (mqtt.code_disarm_required)")
+            }
+            return .simple(.disarm, partition: partition, timestamp: timestamp, accessCode: code)
+        default:
+            let shown = request.action.contains(where: \.isNumber) ? "an action" : String(reflecting: String(request.action.prefix(32)))
+            throw BridgeCommandRefusal("\(shown) is not one of ARM_AWAY, ARM_HOME, ARM_NIGHT, DISARM")
+        }
+    }
+
+    private func checkArmingCode(_ code: Secret?) throws(BridgeCommandRefusal) {
+        guard codeArmRequired else { return }
+        guard let code else { throw BridgeCommandRefusal("arming needs a code (mqtt.code_arm_required)") }
+        guard let masterCode, code.matches(masterCode) else { throw BridgeCommandRefusal("wrong code") }
+    }
+
+    private func queueCommand(_ payload: [UInt8]) throws(BridgeCommandRefusal) -> AlarmCommand {
+        let command: AlarmCommand
+        do {
+            command = try AlarmCommand.decode(job: payload)
+        } catch {
+            throw BridgeCommandRefusal("\(error)")
+        }
+        if command.accessCode == nil, command.action == .simple(.disarm), codeDisarmRequired {
+            throw BridgeCommandRefusal("disarming needs an access_code (mqtt.code_disarm_required)")
+        }
+        return command
+    }
+}
