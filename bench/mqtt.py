@@ -9,10 +9,7 @@ a raw-socket counter of this module that neither client's code is in.
 paho-mqtt runs two ways: with its network loop in its own thread (loop_start, as applications
 usually use it) and inline (publish and loop in one thread, no hand-off under the GIL); the ratio
 is against the faster.
-
-Usage (alone): mqtt.py BIN_DIR [--full] stores bench/results/<UTC time>-mqtt.md and .json.
 """
-import datetime
 import json
 import os
 import socket
@@ -155,22 +152,5 @@ def table(results, runs):
     return lines
 
 
-def main():
-    bin_dir, full = sys.argv[1], "--full" in sys.argv
-    runs, count = (5, 50_000) if full else (3, 20_000)
-    load = open("/proc/loadavg").read().split()[:3]
-    results = run(bin_dir, sys.executable, runs, count)
-    stamp = datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%dT%H%M%SZ")
-    about = (f"{mosquitto.version()}; {os.cpu_count()} cores; load average before the run: {' '.join(load)}, "
-             f"after: {' '.join(open('/proc/loadavg').read().split()[:3])}")
-    report = "\n".join([f"# bench/mqtt.py{' --full' if full else ''}, {stamp}\n", about] + table(results, runs)) + "\n"
-    os.makedirs("bench/results", exist_ok=True)
-    with open(f"bench/results/{stamp}-mqtt.md", "w") as file:
-        file.write(report)
-    with open(f"bench/results/{stamp}-mqtt.json", "w") as file:
-        json.dump({"what": about, "runs": runs, "count": count, "mqtt": results}, file, indent=1)
-    print(report)
-
-
 if __name__ == "__main__":
-    main()
+    print(json.dumps(run(sys.argv[1], sys.executable, 3, 20_000), indent=1))
