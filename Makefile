@@ -28,7 +28,7 @@ APT_GET := $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get -qq -o=Dpkg::Use-P
 PREFIX ?= /usr/local
 SYSTEMD_DIR ?= /etc/systemd/system
 CONFIG_DIR ?= /etc/howalarming
-EXECUTABLES := howalarming howalarming-envisalink howalarming-push howalarming-log howalarming-command envisalink-simulator
+EXECUTABLES := howalarming howalarming-envisalink howalarming-push howalarming-log howalarming-command howalarming-mqtt envisalink-simulator
 # Release builds link the Swift runtime and Foundation statically, which takes a third off each
 # daemon's resident memory (docs/performance.md). Products are built one by one: a build of every
 # target would also link the package plugins' tools, which cannot link that way. They are linked
@@ -41,7 +41,7 @@ PACK_RELOCATIONS := $(if $(filter auto,$(PACKED_RELOCATIONS)),$(GLIBC_READS_PACK
 RELEASE_LINK := -Xswiftc -use-ld=lld -Xlinker --no-export-dynamic $(if $(filter yes,$(PACK_RELOCATIONS)),-Xlinker -z -Xlinker pack-relative-relocs)
 RELEASE_BUILD := $(SWIFT) build -c release --static-swift-stdlib $(RELEASE_LINK)
 RELEASE_BIN_DIR = $$($(RELEASE_BUILD) --show-bin-path)
-# More products `make release` builds the same way (make bench adds the MQTT bridge and its own four).
+# More products `make release` builds the same way (make bench adds its own four).
 RELEASE_EXTRA ?=
 # Each executable with an order file (`make symbol-order`) is linked with the functions it runs
 # side by side at the start of .text; lld skips names it no longer defines, `make bench` counts them.
@@ -83,8 +83,10 @@ TRANSPORT_TARGETS := PushDeliveryTests
 # of both groups do not share two cores with all of them at once.
 HEAVY_TARGETS := PushConsumerTests SystemTests ScriptConsumerTests TerminalQRTests
 # The fault tests: each runs the whole pipeline (beanstalkd, the simulator, four daemons, mock
-# APNs and FCM) and times recoveries, so they run last, one at a time.
-PIPELINE_TARGETS := ReliabilityTests
+# APNs and FCM) and times recoveries, so they run last, one at a time. The MQTT bridge's system
+# tests (beanstalkd, mosquitto, the simulator, the integrator, one or two bridges, paho peers)
+# time link losses and reconnects the same way: with them.
+PIPELINE_TARGETS := ReliabilityTests MQTTBridgeSystemTests
 # The console's browser tests: a headless Chromium beside the whole pipeline, one at a time, last.
 BROWSER_TARGETS := ConsoleTests
 # A --filter/--skip pattern for exactly the tests of targets $(1): a test's id is Target.Suite/test,
@@ -133,11 +135,11 @@ soak: libraries beanstalkd supervisor python-peer release ## The long reliabilit
 	@echo "--- soak figures ($(SOAK_REPORT)) ---"; cat $(SOAK_REPORT)
 
 bench: libraries beanstalkd mosquitto python-peer bench-peers ## Benchmarks against peers, a few minutes: prints tables, stores bench/results/<time>.md
-	$(MAKE) --no-print-directory release RELEASE_EXTRA="howalarming-mqtt bench-queue bench-mqtt bench-mock-apns bench-mock-webpush"
+	$(MAKE) --no-print-directory release RELEASE_EXTRA="bench-queue bench-mqtt bench-mock-apns bench-mock-webpush"
 	bench/run.sh "$(RELEASE_BIN_DIR)"
 
 bench-full: libraries beanstalkd mosquitto python-peer bench-peers ## The benchmarks with more runs and operations (longer)
-	$(MAKE) --no-print-directory release RELEASE_EXTRA="howalarming-mqtt bench-queue bench-mqtt bench-mock-apns bench-mock-webpush"
+	$(MAKE) --no-print-directory release RELEASE_EXTRA="bench-queue bench-mqtt bench-mock-apns bench-mock-webpush"
 	bench/run.sh "$(RELEASE_BIN_DIR)" --full
 
 bench-peers: ## Install what the benchmarks compare with (aioapns and pywebpush into .venv, h2load), unless present
@@ -150,7 +152,8 @@ bench-peers: ## Install what the benchmarks compare with (aioapns and pywebpush 
 	    $(APT_GET) update && $(APT_GET) install -y nghttp2-client >/dev/null; \
 	fi
 
-# The daemons `make symbol-order` profiles; their link maps say which section each function is in.
+# The daemons `make symbol-order` profiles (bench/footprint.py's DAEMONS, the MQTT bridge with a
+# mosquitto of its own); their link maps say which section each function is in.
 SYMBOL_ORDER_DAEMONS := howalarming howalarming-envisalink howalarming-push howalarming-log howalarming-command howalarming-mqtt
 SYMBOL_ORDER_MAPS := .build/symbol-order
 
@@ -167,7 +170,7 @@ symbol-order: libraries beanstalkd mosquitto ## Profile the daemons under valgri
 	done
 	$(PYTHON) bench/symbol_order.py "$(RELEASE_BIN_DIR)" $(SYMBOL_ORDER_MAPS) $(SYMBOL_ORDER_DIR)
 
-run: libraries beanstalkd supervisor release ## Run the whole system against the panel simulator, under supervisord (Ctrl-C stops it)
+run: libraries beanstalkd mosquitto supervisor release ## Run the whole system against the panel simulator, with a local MQTT broker for the bridge, under supervisord (Ctrl-C stops it)
 	deploy/run-local.sh "$(RELEASE_BIN_DIR)"
 
 install: release ## Install release executables, systemd units, the supervisord config, an example config (PREFIX=/usr/local)
@@ -209,7 +212,7 @@ beanstalkd: ## Install beanstalkd with apt-get, unless it is installed
 	    $(APT_GET) update && $(APT_GET) install -y beanstalkd >/dev/null; \
 	fi
 
-mosquitto: ## Install mosquitto (the MQTT broker the MQTT tests start, never as a service) and openssl (their TLS certificates) with apt-get, unless installed
+mosquitto: ## Install mosquitto (the MQTT broker the MQTT tests and make run start, never as a service) and openssl (their TLS certificates) with apt-get, unless installed
 	@missing=$$(for package in mosquitto openssl; do dpkg -s $$package >/dev/null 2>&1 || echo $$package; done); \
 	if [ -n "$$missing" ]; then \
 	    echo "installing" $$missing "(apt-get)"; \

@@ -669,6 +669,12 @@ let package = Package(
             dependencies: ["MQTTBridge", "AlarmState", "AlarmCore"],
             swiftSettings: strictSettings
         ),
+        // The MQTT bridge end to end: the built executables, a real mosquitto, paho-mqtt as Home Assistant.
+        .testTarget(
+            name: "MQTTBridgeSystemTests",
+            dependencies: ["TestSupport"],
+            swiftSettings: strictSettings
+        ),
         .testTarget(
             name: "LogConsumerTests",
             dependencies: [

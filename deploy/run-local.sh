@@ -2,15 +2,17 @@
 # Runs the whole HowAlarming system on this machine under supervisord, in the foreground:
 # `make run` calls it after building the release executables.
 #
-# beanstalkd (loopback, binlog in .run/beanstalkd), the panel simulator, the integrator, and the
-# log, push and command consumers, with a configuration generated in .run/config.yaml. The
-# supervisord configuration is deploy/supervisord/howalarming.conf with local paths, plus the
-# simulator. Ctrl-C stops everything (each program gets SIGTERM and finishes its job in flight).
+# beanstalkd (loopback, binlog in .run/beanstalkd), the panel simulator, the integrator, the
+# log, push and command consumers, and the MQTT bridge with a local mosquitto (loopback, user
+# howalarming with a random password, nothing persisted), with a configuration generated in
+# .run/config.yaml. The supervisord configuration is deploy/supervisord/howalarming.conf with local
+# paths and the bridge started, plus the simulator and mosquitto. Ctrl-C stops everything (each
+# program gets SIGTERM and finishes its job in flight).
 #
 # Usage: deploy/run-local.sh BIN_DIR
 #   BIN_DIR   where the built executables are (`swift build -c release --show-bin-path`)
-# Ports are the first free ones from: beanstalkd 11300, panel 4025 (control 4125), API 8080;
-# set BEANSTALKD_PORT, PANEL_PORT, CONTROL_PORT or API_PORT to choose. HOWALARMING_RUN_DIR
+# Ports are the first free ones from: beanstalkd 11300, panel 4025 (control 4125), API 8080,
+# MQTT 1883; set BEANSTALKD_PORT, PANEL_PORT, CONTROL_PORT, API_PORT or MQTT_PORT to choose. HOWALARMING_RUN_DIR
 # replaces .run (the tests use a temporary directory); EXIT_DELAY sets the simulated panel's exit
 # delay in seconds (default 10).
 set -euo pipefail
@@ -29,23 +31,50 @@ free_port() {
     echo "$port"
 }
 
-for tool in supervisord beanstalkd; do
+for tool in supervisord beanstalkd mosquitto mosquitto_passwd; do
     if ! PATH="$PATH:/usr/bin:/usr/sbin" command -v "$tool" >/dev/null; then
         echo "$tool is not installed: run \`make run\`, which installs it" >&2
         exit 1
     fi
 done
 beanstalkd=$(PATH="$PATH:/usr/bin:/usr/sbin" command -v beanstalkd)
+mosquitto=$(PATH="$PATH:/usr/bin:/usr/sbin" command -v mosquitto)
+mosquitto_passwd=$(PATH="$PATH:/usr/bin:/usr/sbin" command -v mosquitto_passwd)
 
 beanstalkd_port=${BEANSTALKD_PORT:-$(free_port 11300)}
 panel_port=${PANEL_PORT:-$(free_port 4025)}
 control_port=${CONTROL_PORT:-$(free_port 4125)}
 api_port=${API_PORT:-$(free_port 8080)}
+mqtt_port=${MQTT_PORT:-$(free_port 1883)}
 panel_password=$(head -c 3 /dev/urandom | od -An -tx1 | tr -d ' \n')
 master_code=1234
 exit_delay=${EXIT_DELAY:-10}
+mqtt_user=howalarming
+mqtt_password=$(head -c 12 /dev/urandom | od -An -tx1 | tr -d ' \n')
 
-mkdir -p "$run_dir/beanstalkd" "$logs"
+mkdir -p "$run_dir/beanstalkd" "$run_dir/mosquitto" "$logs"
+
+# The local MQTT broker: loopback only, no anonymous clients, one user (the bridge's, which the
+# banner offers to Home Assistant and mosquitto_sub too), and no persistence: every run starts
+# empty and the bridge publishes its retained state and discovery configs again when it connects.
+# The bridge reads the password from mqtt-password; mosquitto keeps only its hash.
+mqtt_password_file=$run_dir/mqtt-password
+(umask 077 && printf '%s\n' "$mqtt_password" >"$mqtt_password_file")
+chmod 600 "$mqtt_password_file"
+rm -f "$run_dir/mosquitto/passwd"
+(umask 077 && "$mosquitto_passwd" -b -c "$run_dir/mosquitto/passwd" "$mqtt_user" "$mqtt_password")
+mosquitto_config=$run_dir/mosquitto/mosquitto.conf
+cat >"$mosquitto_config" <<MOSQUITTO
+# Written by \`make run\` (deploy/run-local.sh) on every run: edit the script, not this file.
+# Started as root, mosquitto would switch to the mosquitto user, who cannot read these files.
+user $(id -un)
+listener $mqtt_port 127.0.0.1
+allow_anonymous false
+password_file $run_dir/mosquitto/passwd
+persistence false
+log_dest stdout
+MOSQUITTO
+
 cat >"$config" <<YAML
 # Written by \`make run\` (deploy/run-local.sh) on every run: edit the script, not this file.
 beanstalkd:
@@ -53,7 +82,7 @@ beanstalkd:
   port: $beanstalkd_port
   tubes:
     commands: [commands]
-    events: [cli, push, log, command]
+    events: [cli, push, log, command, mqtt]
 envisalinkd:
   host: 127.0.0.1
   port: $panel_port
@@ -69,11 +98,17 @@ log:
 command:
   listen: 127.0.0.1:$api_port
   database: $run_dir/command.sqlite
+mqtt:
+  host: 127.0.0.1
+  port: $mqtt_port
+  username: $mqtt_user
+  password_file: $mqtt_password_file
 YAML
 chmod 600 "$config"
 
 # deploy/supervisord/howalarming.conf with this machine's paths and ports, no dedicated user,
-# and the simulated panel in front.
+# the MQTT bridge started with the others (its mqtt: section is written above), the simulated
+# panel in front, and the local broker beside the group.
 supervisor_config=$run_dir/supervisord.conf
 {
     cat <<CONF
@@ -102,6 +137,19 @@ stopsignal=TERM
 stopwaitsecs=15
 redirect_stderr=true
 stdout_logfile=$logs/simulator.log
+
+; Not in the howalarming group: supervisord stops a group's programs all at once, but one group
+; after another, the highest priority first (the group has the default, 999). So the broker starts
+; first and stops only once the bridge has stopped and said offline.
+[program:mosquitto]
+command=$mosquitto -c $mosquitto_config
+priority=15
+autorestart=true
+startsecs=1
+stopsignal=TERM
+stopwaitsecs=15
+redirect_stderr=true
+stdout_logfile=$logs/mosquitto.log
 CONF
     sed -e "s|/usr/local/bin/|$bin_dir/|g" \
         -e "s|/etc/howalarming/config.yaml|$config|g" \
@@ -110,6 +158,7 @@ CONF
         -e "s|/usr/bin/beanstalkd|$beanstalkd|" \
         -e "s|-p 11300|-p $beanstalkd_port|" \
         -e "s|^programs=|programs=simulator,|" \
+        -e "/^\[program:mqtt\]$/,/^\[/s|^autostart=false$|autostart=true|" \
         -e "/^user=howalarming$/d" \
         deploy/supervisord/howalarming.conf
 } >"$supervisor_config"
@@ -117,6 +166,9 @@ CONF
 "$bin_dir/howalarming-command" tokens revoke make-run --config "$config" >/dev/null 2>&1 || true
 token=$("$bin_dir/howalarming-command" tokens create --name make-run --scope control --config "$config" | tail -n 1)
 
+# The banner shows the API token and the local broker's password: both are made for this run, on
+# loopback, and needed to try it. No log has either: the configuration names the password's file
+# (mode 600), the bridge never logs it, and mosquitto logs user names only.
 cat <<TRY
 HowAlarming is starting under supervisord (Ctrl-C stops everything).
 
@@ -126,6 +178,13 @@ HowAlarming is starting under supervisord (Ctrl-C stops everything).
   panel          simulated on 127.0.0.1:$panel_port, its control port 127.0.0.1:$control_port
   HTTP API       http://127.0.0.1:$api_port, token (control scope):
 $token
+  MQTT broker    mosquitto on 127.0.0.1:$mqtt_port, user $mqtt_user, password $mqtt_password
+                 the bridge publishes under howalarming/home/ (site home)
+
+Home Assistant (the broker listens on loopback: Home Assistant on this machine, or in a container
+with host networking): Settings → Devices & services → Add integration → MQTT, with broker
+127.0.0.1, port $mqtt_port, user name $mqtt_user and password $mqtt_password. The partition, zones,
+troubles and panel link appear under the device "Alarm home".
 
 In another terminal, try:
   export HOWALARMING_CONFIG=$config PATH=$bin_dir:\$PATH
@@ -136,6 +195,8 @@ In another terminal, try:
   curl -s -H "Authorization: Bearer $token" -H "Content-Type: application/json" \\
        -d '{"command":"disarm"}' http://127.0.0.1:$api_port/v1/commands
   tail -f $run_dir/events.jsonl
+  mosquitto_sub -h 127.0.0.1 -p $mqtt_port -u $mqtt_user -P $mqtt_password -v -t 'howalarming/#'   # in Debian's mosquitto-clients
+  mosquitto_pub -h 127.0.0.1 -p $mqtt_port -u $mqtt_user -P $mqtt_password -t howalarming/home/command -m arm
   howalarming-push devices add --platform ios --token <hex token>   # then configure push.apns
 
 TRY

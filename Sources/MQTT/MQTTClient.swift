@@ -21,6 +21,7 @@ public final class MQTTClient: Sendable {
     public let connectionEvents: AsyncStream<MQTTConnectionEvent>
 
     private let eventLoop: any EventLoop
+    private let history = SharedConnectionHistory()
     private let driver: NIOLoopBoundBox<MQTTSessionDriver>
 
     /// A client on `eventLoop` (by default one of NIO's shared loops); call ``connect()`` next.
@@ -38,7 +39,7 @@ public final class MQTTClient: Sendable {
         driver = NIOLoopBoundBox.makeBoxSendingValue(
             MQTTSessionDriver(
                 configuration: configuration, eventLoop: eventLoop, logger: logger, incoming: continuation,
-                connectionEvents: eventContinuation),
+                connectionEvents: eventContinuation, history: history),
             eventLoop: eventLoop)
     }
 
@@ -74,6 +75,10 @@ public final class MQTTClient: Sendable {
     public func subscribe(_ subscriptions: [Subscription]) async throws -> [SubscribeResult] {
         try await onLoop([SubscribeResult].self) { driver, promise in driver.subscribe(subscriptions, promise) }
     }
+
+    /// When the current connection was accepted and the one before lost, as of now. Recorded
+    /// before any message of a new connection reaches ``messages``.
+    public var connectionHistory: MQTTConnectionHistory { history.current }
 
     /// Acknowledges `message`, a QoS 1 message from ``messages``, when the session was configured
     /// not to acknowledge on arrival (``MQTTSessionConfiguration/acknowledgesOnArrival``). A

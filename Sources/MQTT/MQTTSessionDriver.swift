@@ -28,6 +28,7 @@ final class MQTTSessionDriver {
     private let logger: Logger
     private let incoming: AsyncStream<PublishPacket>.Continuation
     private let connectionEvents: AsyncStream<MQTTConnectionEvent>.Continuation
+    private let history: SharedConnectionHistory
     private var session: MQTTSession
     private var phase = Phase.idle
     private var channel: (any Channel)?
@@ -48,13 +49,14 @@ final class MQTTSessionDriver {
     init(
         configuration: MQTTClientConfiguration, eventLoop: any EventLoop, logger: Logger,
         incoming: AsyncStream<PublishPacket>.Continuation,
-        connectionEvents: AsyncStream<MQTTConnectionEvent>.Continuation
+        connectionEvents: AsyncStream<MQTTConnectionEvent>.Continuation, history: SharedConnectionHistory
     ) {
         self.configuration = configuration
         self.eventLoop = eventLoop
         self.logger = logger
         self.incoming = incoming
         self.connectionEvents = connectionEvents
+        self.history = history
         session = MQTTSession(configuration: configuration.session)
     }
 
@@ -152,6 +154,7 @@ final class MQTTSessionDriver {
             finish()
         case .running:
             logger.warning("MQTT connection lost; reconnecting", metadata: ["reason": "\(reason)"])
+            history.lost(at: .now)
             connectionEvents.yield(.lost)
             scheduleReconnect()
         case .stopped:
@@ -202,11 +205,12 @@ final class MQTTSessionDriver {
             logger.info("MQTT connected", metadata: [
                 "broker": "\(configuration.host):\(configuration.port)", "session-present": "\(sessionPresent)",
             ])
+            history.connected(at: .now)
+            connectionEvents.yield(.connected(sessionPresent: sessionPresent))
             if case .starting(let promise) = phase {
                 phase = .running
                 promise.succeed()
             }
-            connectionEvents.yield(.connected(sessionPresent: sessionPresent))
         case .message(let publish):
             incoming.yield(publish)
         case .acknowledged(let id):

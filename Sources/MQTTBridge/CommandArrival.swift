@@ -7,32 +7,25 @@
 /// it counts as issued when the connection before was lost (the earliest it can have been
 /// published); on the process's first connection that time is not known and the command is
 /// refused. A command arriving later was published just now.
-public struct CommandArrival: Sendable {
-    /// How long after a connection is accepted the broker's backlog may still be arriving.
+public struct CommandArrival: Sendable, Hashable {
+    /// How long after a connection is accepted the broker's backlog may still be arriving, in seconds.
     public static let backlogWindow: Int64 = 2
 
-    private var connectedAt: Int64?
-    private var previousLoss: Int64?
-    private var lostAt: Int64?
+    /// When the connection the command came on was accepted (Unix seconds).
+    public var connectedAt: Int64
+    /// When the connection before it was lost, `nil` when it is the first.
+    public var previousLoss: Int64?
 
-    /// No connection yet.
-    public init() {}
-
-    /// A connection was accepted at `now` (Unix seconds).
-    public mutating func connected(at now: Int64) {
-        connectedAt = now
-        previousLoss = lostAt
+    /// A command that came on the connection accepted at `connectedAt`, after the loss of another
+    /// at `previousLoss` (`nil`: the process's first connection).
+    public init(connectedAt: Int64, previousLoss: Int64?) {
+        self.connectedAt = connectedAt
+        self.previousLoss = previousLoss
     }
 
-    /// The connection was lost at `now`.
-    public mutating func lost(at now: Int64) {
-        lostAt = now
-    }
-
-    /// When a command received at `now` was issued at the earliest, or `nil` when it may be from a
-    /// backlog of unknown age.
+    /// When a command received at `now` was issued at the earliest, or `nil` when it may be from
+    /// a backlog of unknown age.
     public func issueTime(receivedAt now: Int64) -> Int64? {
-        guard let connectedAt, now - connectedAt < Self.backlogWindow else { return now }
-        return previousLoss
+        now - connectedAt < Self.backlogWindow ? previousLoss : now
     }
 }

@@ -30,7 +30,6 @@ actor BridgeCommandIntake {
     private let client: MQTTClient
     private let maximumAge: Int64
     private let logger: Logger
-    private var arrival = CommandArrival()
     private var recent: RecentCommands
     private let retryBackoff = Backoff(initial: .milliseconds(200), maximum: .seconds(5))
 
@@ -47,10 +46,6 @@ actor BridgeCommandIntake {
         self.logger = logger
         recent = RecentCommands(retention: Int64(maximumAge))
     }
-
-    func connected() { arrival.connected(at: Self.now) }
-
-    func lost() { arrival.lost(at: Self.now) }
 
     /// Handles one command message, then acknowledges it to the broker.
     func handle(_ message: PublishPacket) async {
@@ -71,6 +66,13 @@ actor BridgeCommandIntake {
             await refuse(topic: topic, reason: refusal.reason)
         case .success(var command):
             if command.timestamp == nil {
+                guard let arrival = arrival(now: receivedAt) else {
+                    // The connection it came on is gone: not acknowledged, the broker delivers it again.
+                    logger.notice("connection lost before a command was handled; the broker will deliver it again", metadata: [
+                        "topic": "\(topic)",
+                    ])
+                    return
+                }
                 guard let issued = arrival.issueTime(receivedAt: receivedAt) else {
                     await refuse(
                         topic: topic,
@@ -121,6 +123,16 @@ actor BridgeCommandIntake {
     private func refuse(topic: String, reason: String) async {
         logger.warning("command refused", metadata: ["topic": "\(topic)", "reason": "\(reason)"])
         _ = try? await publisher.refused(topic: topic, reason: reason).get()
+    }
+
+    /// When the current connection was accepted and the one before lost, in Unix seconds; `nil`
+    /// while disconnected.
+    private func arrival(now: Int64) -> CommandArrival? {
+        let history = client.connectionHistory
+        guard let connected = history.connectedSince else { return nil }
+        let clock = ContinuousClock.now
+        func unixSeconds(_ instant: ContinuousClock.Instant) -> Int64 { now - (clock - instant).components.seconds }
+        return CommandArrival(connectedAt: unixSeconds(connected), previousLoss: history.previousLoss.map(unixSeconds))
     }
 
     private static var now: Int64 { Int64(Date().timeIntervalSince1970) }

@@ -45,7 +45,7 @@ struct MQTTBridgeService: Service {
         let router = BridgeMessageRouter(topics: topics, publisher: publisher, intake: intake, client: client)
 
         async let streams: Void = withDiscardingTaskGroup { group in
-            group.addTask { await followConnections(client, publisher: publisher, intake: intake) }
+            group.addTask { await republishAfterEachConnection(client, publisher: publisher) }
             group.addTask { for await message in client.messages { await router.route(message) } }
         }
         do {
@@ -112,19 +112,12 @@ struct MQTTBridgeService: Service {
         }
     }
 
-    /// After each connection: the intake learns when, and everything is published again (a broker
-    /// restarted without persistence forgot the retained messages; the will said `offline`).
-    private func followConnections(_ client: MQTTClient, publisher: BridgePublisher, intake: BridgeCommandIntake) async {
-        for await event in client.connectionEvents {
-            switch event {
-            case .connected:
-                await intake.connected()
-                let republished = await publisher.republish()
-                // Waiting here would hold the next event; the client keeps the messages through reconnects.
-                republished.whenFailure { [logger] error in logger.debug("republication not finished", metadata: ["error": "\(error)"]) }
-            case .lost:
-                await intake.lost()
-            }
+    /// After each connection everything is published again: a broker restarted without
+    /// persistence forgot the retained messages, and the will said `offline`.
+    private func republishAfterEachConnection(_ client: MQTTClient, publisher: BridgePublisher) async {
+        for await case .connected in client.connectionEvents {
+            // Not waited for: the client keeps the messages through reconnects.
+            _ = await publisher.republish()
         }
     }
 

@@ -33,5 +33,7 @@ import Testing
         #expect(config.mqtt?.site == "home")
         #expect(config.mqtt?.port == 1883)
         #expect(config.mqtt?.tls == MQTTTLSConfig())
+        #expect(config.mqtt?.codeArmRequired == false)
+        #expect(config.mqtt?.codeDisarmRequired == true)
     }
 }

@@ -7,7 +7,14 @@ import TestSupport
 @Suite struct DeploymentTests {
     static let repository = URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().path
-    static let daemons = ["howalarming-envisalink", "howalarming-push", "howalarming-log", "howalarming-command"]
+    /// The daemons on the alarm path: each needs beanstalkd (`Requires=`).
+    static let queueDaemons = ["howalarming-envisalink", "howalarming-push", "howalarming-log", "howalarming-command"]
+    /// The MQTT bridge: off the alarm path, it only `Wants=` beanstalkd, and needs a broker and
+    /// the `mqtt:` section, so supervisord does not start it until it is configured.
+    static let bridge = "howalarming-mqtt"
+    static let daemons = queueDaemons + [bridge]
+    /// What a unit may set differently from the others: its description, command and dependencies.
+    private static let ownUnitKeys: Set = ["Description", "Documentation", "ExecStart", "ExecReload", "Requires", "Wants", "After"]
 
     /// `key=value` lines of a unit or supervisord section file, in order.
     private static func settings(_ path: String) throws -> [(key: String, value: String)] {
@@ -23,13 +30,28 @@ import TestSupport
         func value(_ key: String) -> String? { unit.first { $0.key == key }?.value }
         #expect(value("ExecStart") == "/usr/local/bin/\(daemon) --config /etc/howalarming/config.yaml")
         #expect(value("Restart") == "on-failure")
-        #expect(value("Requires") == "howalarming-beanstalkd.service")
-        #expect(value("After")?.contains("howalarming-beanstalkd.service") == true)
+        if daemon == Self.bridge {
+            #expect(value("Requires") == nil)
+            #expect(value("Wants")?.split(separator: " ").contains("howalarming-beanstalkd.service") == true)
+        } else {
+            #expect(value("Requires") == "howalarming-beanstalkd.service")
+        }
+        #expect(value("After")?.split(separator: " ").contains("howalarming-beanstalkd.service") == true)
         #expect(value("User") == "howalarming")
         #expect(value("NoNewPrivileges") == "yes")
         #expect(value("ProtectSystem") == "strict")
         #expect(value("CapabilityBoundingSet") == "")
         #expect(value("KillSignal") == "SIGTERM")
+    }
+
+    /// The same user, sandbox, stop signal and directories for every daemon: the push consumer's.
+    @Test(arguments: daemons.filter { $0 != "howalarming-push" })
+    func everyDaemonUnitIsHardenedLikeTheOthers(daemon: String) throws {
+        func common(_ name: String) throws -> [String] {
+            try Self.settings("\(Self.repository)/deploy/systemd/\(name).service")
+                .filter { !Self.ownUnitKeys.contains($0.key) }.map { "\($0.key)=\($0.value)" }
+        }
+        #expect(try common(daemon) == common("howalarming-push"))
     }
 
     @Test func beanstalkdListensOnLoopbackWithABinlog() throws {
@@ -50,9 +72,21 @@ import TestSupport
         #expect(settings.filter { $0.key == "user" }.allSatisfy { $0.value == "howalarming" })
     }
 
+    /// A fresh install has no `mqtt:` section: the bridge is in the group but starts only when told.
+    @Test func supervisordStartsTheBridgeOnlyWhenAsked() throws {
+        let text = try String(contentsOfFile: "\(Self.repository)/deploy/supervisord/howalarming.conf", encoding: .utf8)
+        let configuration = SupervisordConfiguration(text)
+        #expect(Set(configuration.members(of: "howalarming")) == configuration.programs)
+        #expect(configuration.program("mqtt")["autostart"] == "false")
+        #expect(configuration.programs.subtracting(["mqtt"]).allSatisfy { configuration.program($0)["autostart"] == nil })
+        #expect(text.contains(";   supervisorctl start howalarming:mqtt\n"))
+    }
+
     /// `make release` links each daemon and the CLI with its order file: a missing or an empty one
     /// would quietly give back the memory it saves (`make bench` also reports stale ones).
-    @Test(arguments: daemons + ["howalarming"])
+    /// The bridge has none until `make symbol-order` profiles it (bench/footprint.py's DAEMONS);
+    /// without one, `make release` links it in the default order.
+    @Test(arguments: queueDaemons + ["howalarming"])
     func everyDaemonHasTheFunctionsItRunsInOrder(executable: String) throws {
         let text = try String(contentsOfFile: "\(Self.repository)/deploy/symbol-order/\(executable).txt", encoding: .utf8)
         let names = text.split(separator: "\n").filter { !$0.hasPrefix("#") }

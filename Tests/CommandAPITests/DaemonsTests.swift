@@ -25,7 +25,7 @@ struct DaemonsTests {
         return try daemons(in: frames.last?.data)
     }
 
-    /// The API with events for itself, the push and log consumers and a script's tube `sms`.
+    /// The API with events for itself, the push and log consumers, the MQTT bridge and a script's tube `sms`.
     static func run(_ body: (APIStage) async throws -> Void) async throws {
         try await withTemporaryDirectory { directory in
             try await withBeanstalkd { server in
@@ -33,7 +33,8 @@ struct DaemonsTests {
                     beanstalkd:
                       host: 127.0.0.1
                       port: \(server.port)
-                      tubes: {commands: [commands], events: [command, push, log, sms]}
+                      tubes: {commands: [commands], events: [command, push, log, mqtt, sms]}
+                    mqtt: {}
                     command:
                       database: \(directory.appending("command.sqlite"))
                     """
@@ -49,18 +50,18 @@ struct DaemonsTests {
             let status = try await stage.request(.GET, "/v1/status", token: token)
             #expect(try Self.daemons(in: status.body) == [
                 ["howalarming-envisalink", "commands", "stopped"], ["howalarming-push", "push", "stopped"],
-                ["howalarming-log", "log", "stopped"], ["consumer of sms", "sms", "stopped"],
+                ["howalarming-log", "log", "stopped"], ["howalarming-mqtt", "mqtt", "stopped"], ["consumer of sms", "sms", "stopped"],
             ])
             let stream = try await EventStreamReader(stage, token: token)
             _ = try await stream.frames { $0.event == "status" }
 
             let push = try await BeanstalkConnection.connect(to: .tcp(host: "127.0.0.1", port: stage.server.port))
             try await push.watch(try TubeName("push"))
-            #expect(try await Self.daemonsFrame(stream).map { $0[2] } == ["stopped", "running", "stopped", "stopped"])
+            #expect(try await Self.daemonsFrame(stream).map { $0[2] } == ["stopped", "running", "stopped", "stopped", "stopped"])
             #expect(try Self.daemons(in: try await stage.request(.GET, "/v1/status", token: token).body)[1][2] == "running")
 
             await push.close()
-            #expect(try await Self.daemonsFrame(stream).map { $0[2] } == ["stopped", "stopped", "stopped", "stopped"])
+            #expect(try await Self.daemonsFrame(stream).map { $0[2] } == ["stopped", "stopped", "stopped", "stopped", "stopped"])
         }
     }
 
@@ -70,7 +71,7 @@ struct DaemonsTests {
             let stream = try await EventStreamReader(stage, token: token)
             _ = try await stream.frames { $0.event == "status" }
             try await stage.server.kill()
-            #expect(try await Self.daemonsFrame(stream).map { $0[2] } == ["unknown", "unknown", "unknown", "unknown"])
+            #expect(try await Self.daemonsFrame(stream).map { $0[2] } == ["unknown", "unknown", "unknown", "unknown", "unknown"])
         }
     }
 }

@@ -106,14 +106,13 @@ import Testing
 /// When a command without a timestamp counts as issued, and redeliveries recognised.
 @Suite struct CommandArrivalTests {
     @Test func aBacklogAtTheFirstConnectionIsOfUnknownAgeAndLaterOnesDateFromTheLoss() {
-        var arrival = CommandArrival()
-        arrival.connected(at: 1000)
-        #expect(arrival.issueTime(receivedAt: 1001) == nil, "the broker's backlog from before the bridge started")
-        #expect(arrival.issueTime(receivedAt: 1002) == 1002, "after the window, a command is fresh")
-        arrival.lost(at: 1500)
-        arrival.connected(at: 1530)
-        #expect(arrival.issueTime(receivedAt: 1530) == 1500, "at the earliest when the connection before was lost")
-        #expect(arrival.issueTime(receivedAt: 1540) == 1540)
+        let first = CommandArrival(connectedAt: 1000, previousLoss: nil)
+        #expect(first.issueTime(receivedAt: 1000) == nil, "the broker's backlog from before the bridge started")
+        #expect(first.issueTime(receivedAt: 1001) == nil)
+        #expect(first.issueTime(receivedAt: 1002) == 1002, "after the window, a command is fresh")
+        let again = CommandArrival(connectedAt: 1530, previousLoss: 1500)
+        #expect(again.issueTime(receivedAt: 1530) == 1500, "at the earliest when the connection before was lost")
+        #expect(again.issueTime(receivedAt: 1540) == 1540)
     }
 
     @Test func onlyADuplicateOfARecentCommandIsARedelivery() {

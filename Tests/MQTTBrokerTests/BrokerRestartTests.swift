@@ -13,6 +13,8 @@ import TestSupport
             let publisher = try BrokerFixture.client(of: broker, as: BrokerFixture.bridge, id: "bridge-kept", cleanSession: false)
             try await subscriber.connect()
             try await publisher.connect()
+            let firstConnection = try #require(publisher.connectionHistory.connectedSince)
+            #expect(publisher.connectionHistory.previousLoss == nil)
             _ = try await subscriber.subscribe([BrokerFixture.subscription("site/1/#")])
             try await publisher.publish(BrokerFixture.message("site/1/event", "before", qos: .atLeastOnce))
             #expect(await subscriber.receive(1).map(\.text) == ["before"])
@@ -33,6 +35,16 @@ import TestSupport
             try await broker.restart()
             try await publishes.value  // every one acknowledged by the restarted broker
             #expect(await publisher.unacknowledgedCount() == 0)
+            // The history says when: a new connection, after a loss that followed the first one.
+            let history = publisher.connectionHistory
+            let loss = try #require(history.previousLoss)
+            #expect(firstConnection < loss && loss < (history.connectedSince ?? loss))
+            var events: [MQTTConnectionEvent] = []
+            for await event in publisher.connectionEvents {
+                events.append(event)
+                if events.count == 3 { break }
+            }
+            #expect(events == [.connected(sessionPresent: false), .lost, .connected(sessionPresent: true)])
 
             // After the queued ones, a marker: anything received twice would arrive before it.
             try await publisher.publish(BrokerFixture.message("site/1/event", "marker", qos: .atLeastOnce))

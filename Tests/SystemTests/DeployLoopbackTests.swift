@@ -26,6 +26,7 @@ import Testing
         let script = try Self.text("deploy/run-local.sh")
         #expect(script.contains("-e \"s|-p 11300|-p $beanstalkd_port|\""), "beanstalkd's line comes from the supervisord config")
         #expect(script.contains("listen: 127.0.0.1:$api_port"))
+        #expect(script.contains("\nlistener $mqtt_port 127.0.0.1\n"), "the local MQTT broker")
         #expect(!script.contains("--allow-remote"))
     }
 }

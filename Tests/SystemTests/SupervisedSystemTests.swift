@@ -4,12 +4,13 @@ import Testing
 import TestSupport
 
 /// `deploy/run-local.sh` (what `make run` runs) with the built executables: beanstalkd, the
-/// simulated panel, the integrator and the log, push and command consumers under supervisord.
+/// simulated panel, the integrator, the log, push and command consumers, and the MQTT bridge with
+/// a local mosquitto under supervisord.
 @Suite struct SupervisedSystemTests {
     static let repository = URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().path
 
-    @Test func aZoneAlarmReachesTheLogAndTheAPIAndTheAPIDisarmsThePanel() async throws {
+    @Test func aZoneAlarmReachesTheLogTheAPIAndMQTTAndBothCommandThePanel() async throws {
         try await withTemporaryDirectory(prefix: "howalarming-run") { directory in
             _ = try SystemTool.supervisord()
             let binDirectory = URL(fileURLWithPath: try Executables.path("howalarming")).deletingLastPathComponent().path
@@ -21,6 +22,11 @@ import TestSupport
                 let apiPort = try SimulatorProcess.port(
                     in: try await system.awaitLine(containing: "HTTP API").split(separator: ",")[0].description)
                 let token = try await system.awaitLine(timeout: .seconds(5)) { $0.hasPrefix("hal_") }
+                let broker = try LocalBroker.check(
+                    runDirectory: directory, binDirectory: binDirectory, banner: try await system.awaitLine(containing: "MQTT broker"))
+                let python = try await PythonPeer.find()
+                let subscriber = try await broker.subscribe(python: python)
+                try await LocalBroker.awaitMessage(subscriber, topic: "howalarming/home/bridge", payload: "online", timeout: .seconds(30))
                 let api = APIClient(port: apiPort, token: token)
                 // The integrator's first events (the panel's status dump) reach the API.
                 try await waitUntil("the API and the first panel events", timeout: .seconds(30)) {
@@ -40,10 +46,27 @@ import TestSupport
                 try await waitUntil("the alarm in /v1/status", timeout: .seconds(10)) {
                     (try? await api.get("/v1/status"))?.contains("alarm") == true
                 }
+                try await LocalBroker.awaitMessage(subscriber, topic: "howalarming/home/p1/state", payload: "triggered")
 
                 let disarmed = try await api.post("/v1/commands", json: #"{"command":"disarm"}"#)
                 #expect(disarmed.contains(#""id""#), "\(disarmed)")
                 try await waitUntil("the panel to report disarmed", timeout: .seconds(20)) { logged(#""type":"disarmed""#) }
+                try await LocalBroker.awaitMessage(subscriber, topic: "howalarming/home/p1/state", payload: "disarmed")
+
+                // The front door closes, the partition is ready again, and Home Assistant arms it
+                // (the payload as its command template writes it).
+                #expect(try await SimulatorProcess.control(controlPort, "close 1").hasPrefix("ok"))
+                try await LocalBroker.awaitMessage(subscriber, topic: "howalarming/home/zone/001/state", payload: "OFF")
+                try await LocalBroker.awaitMessage(
+                    subscriber, topic: "howalarming/home/p1/attributes", payload: #"{"ready":true,"status":"ready"}"#)
+                let now = Int(Date().timeIntervalSince1970)
+                try await broker.publish(
+                    python: python, topic: "howalarming/home/p1/set", payload: #"{"action":"ARM_AWAY","code":null,"timestamp":\#(now)}"#)
+                try await LocalBroker.awaitMessage(subscriber, topic: "howalarming/home/p1/state", payload: "armed_away")
+
+                // Ctrl-C: the bridge stops before the broker, so its offline reaches the subscriber.
+                system.signal(SIGINT)
+                try await LocalBroker.awaitMessage(subscriber, topic: "howalarming/home/bridge", payload: "offline")
             }, then: {
                 system.signal(SIGINT)
                 _ = try? await system.waitForExit(timeout: .seconds(30))

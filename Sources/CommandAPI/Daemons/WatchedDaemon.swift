@@ -12,10 +12,11 @@ struct WatchedDaemon: Sendable, Hashable {
     /// each event tube but the API's own (`command.tube`).
     static func all(in configuration: HowAlarmingConfig) -> [WatchedDaemon] {
         let tubes = configuration.beanstalkd
-        let named: [TubeName: String] = [
+        var named: [TubeName: String] = [
             configuration.push.tube: "howalarming-push",
             configuration.log.tube: "howalarming-log",
         ]
+        if let mqtt = configuration.mqtt { named[mqtt.tube] = "howalarming-mqtt" }
         let integrator = tubes.commandTubes.map { WatchedDaemon(name: "howalarming-envisalink", tube: $0) }
         let consumers = tubes.eventTubes.filter { $0 != configuration.command.tube }.map { tube in
             WatchedDaemon(name: named[tube] ?? "consumer of \(tube)", tube: tube)
