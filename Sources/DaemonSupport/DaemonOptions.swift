@@ -40,9 +40,12 @@ public struct DaemonOptions: ParsableArguments {
     }
 }
 
-/// Runs `services` until SIGTERM or SIGINT, then stops them gracefully in reverse order.
+/// Runs `services` until SIGTERM or SIGINT, then stops them gracefully in reverse order. Under a
+/// notify-aware supervisor (systemd's `Type=notify`), a ``SystemdNotifier`` runs beside them.
 public func runUntilSignalled(_ services: [any Service], logger: Logger) async throws {
+    let notifier = SystemdNotifier.fromEnvironment(ProcessInfo.processInfo.environment, logger: logger)
     let group = ServiceGroup(
-        configuration: .init(services: services, gracefulShutdownSignals: [.sigterm, .sigint], logger: logger))
+        configuration: .init(
+            services: services + (notifier.map { [$0] } ?? []), gracefulShutdownSignals: [.sigterm, .sigint], logger: logger))
     try await group.run()
 }

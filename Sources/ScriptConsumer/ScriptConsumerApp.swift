@@ -18,7 +18,10 @@ public enum ScriptConsumerApp {
         let threads = NIOThreadPool(numberOfThreads: 2)
         threads.start()
         let consumer = makeConsumer(settings, configuration: configuration, threads: threads, logger: logger)
-        let group = ServiceGroup(services: [consumer], gracefulShutdownSignals: [.sigterm, .sigint], logger: logger)
+        // Under systemd's Type=notify, the notifier tells it when the consumer consumes and that it turns.
+        let notifier = SystemdNotifier.fromEnvironment(ProcessInfo.processInfo.environment, logger: logger)
+        let group = ServiceGroup(
+            services: [consumer] + (notifier.map { [$0] } ?? []), gracefulShutdownSignals: [.sigterm, .sigint], logger: logger)
         do {
             try await group.run()
             try await threads.shutdownGracefully()

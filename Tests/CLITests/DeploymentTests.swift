@@ -14,7 +14,9 @@ import TestSupport
     static let bridge = "howalarming-mqtt"
     static let daemons = queueDaemons + [bridge]
     /// What a unit may set differently from the others: its description, command and dependencies.
-    private static let ownUnitKeys: Set = ["Description", "Documentation", "ExecStart", "ExecReload", "Requires", "Wants", "After"]
+    private static let ownUnitKeys: Set = [
+        "Description", "Documentation", "ExecStart", "ExecReload", "Requires", "Wants", "After", "TimeoutStartSec",
+    ]
 
     /// `key=value` lines of a unit or supervisord section file, in order.
     private static func settings(_ path: String) throws -> [(key: String, value: String)] {
@@ -42,6 +44,9 @@ import TestSupport
         #expect(value("ProtectSystem") == "strict")
         #expect(value("CapabilityBoundingSet") == "")
         #expect(value("KillSignal") == "SIGTERM")
+        // Ready once consuming, restarted when it stops turning (SystemdNotifyTests).
+        #expect(value("Type") == "notify" && value("NotifyAccess") == "main" && value("WatchdogSec") == "30")
+        #expect(value("Restart") == "on-failure")
     }
 
     /// The same user, sandbox, stop signal and directories for every daemon: the push consumer's.

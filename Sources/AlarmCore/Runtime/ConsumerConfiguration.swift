@@ -16,6 +16,8 @@ public struct ConsumerConfiguration: Sendable {
     public var connection: BeanstalkConfiguration
     /// Delays between reconnect attempts.
     public var reconnectBackoff: Backoff
+    /// Where the consumer reports that it consumes and is alive (the process's, by default).
+    public var liveness: ConsumerLiveness
 
     public init(
         tubes: [TubeName],
@@ -24,7 +26,8 @@ public struct ConsumerConfiguration: Sendable {
         retryBackoff: Backoff = Backoff(initial: .seconds(1), maximum: .seconds(300)),
         keepAliveAfter: Duration = .milliseconds(250),
         connection: BeanstalkConfiguration = .init(),
-        reconnectBackoff: Backoff = .init()
+        reconnectBackoff: Backoff = .init(),
+        liveness: ConsumerLiveness = .shared
     ) {
         precondition(!tubes.isEmpty, "a consumer needs at least one tube")
         precondition(maximumAttempts >= 1, "at least one attempt")
@@ -35,5 +38,6 @@ public struct ConsumerConfiguration: Sendable {
         self.keepAliveAfter = keepAliveAfter
         self.connection = connection
         self.reconnectBackoff = reconnectBackoff
+        self.liveness = liveness
     }
 }

@@ -47,17 +47,27 @@ extension QueueConsumer {
         }
     }
 
-    /// Touches the job at half its TTR while the handler runs past the keep-alive threshold.
-    /// Returns `nil` when cancelled (the handler finished).
-    func keepAlive(_ job: ReservedJob, worker: BeanstalkWorker, logger: Logger) async -> JobOutcome? {
+    /// How often a consumer says it is alive while a handler runs.
+    static var beatWhileHandling: Duration { .seconds(5) }
+
+    /// Touches the job at half its TTR while the handler runs past the keep-alive threshold, and
+    /// beats every ``beatWhileHandling``. Returns `nil` when cancelled (the handler finished).
+    func keepAlive(
+        _ job: ReservedJob, worker: BeanstalkWorker, liveness: ConsumerLiveness.Registration, logger: Logger
+    ) async -> JobOutcome? {
         do {
             try await Task.sleep(for: configuration.keepAliveAfter)
             let ttr = try await worker.stats(of: job).map { Duration.seconds(Int64($0.ttr)) } ?? .seconds(1)
             let interval = max(ttr / 2, .milliseconds(500))
+            var nextTouch = ContinuousClock.now
             while true {
-                try await worker.touch(job)
-                logger.trace("job touched")
-                try await Task.sleep(for: interval)
+                liveness.beat()
+                if ContinuousClock.now >= nextTouch {
+                    try await worker.touch(job)
+                    nextTouch += interval
+                    logger.trace("job touched")
+                }
+                try await Task.sleep(until: min(nextTouch, .now + Self.beatWhileHandling), clock: .continuous)
             }
         } catch is CancellationError {
             return nil

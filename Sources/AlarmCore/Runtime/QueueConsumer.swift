@@ -14,6 +14,8 @@ public import ServiceLifecycle
 ///   lets an in-flight handler finish and settles its job, then returns. If the group cancels it
 ///   before the handler finishes, the job is released for another attempt: nothing is lost.
 /// - Lost connections are re-established with backoff; use/watch are replayed.
+/// - It reports to ``ConsumerConfiguration/liveness`` that it consumes (its first reserve answered)
+///   and that it is alive (every turn of its loop, and every few seconds while a handler runs).
 public struct QueueConsumer<Message: QueueMessage>: Service {
     /// Handles one decoded message. Throwing means "retry later".
     public typealias Handler = @Sendable (Message, JobContext) async throws -> JobOutcome
@@ -42,6 +44,8 @@ public struct QueueConsumer<Message: QueueMessage>: Service {
         logger.info("consuming", metadata: [
             "endpoint": "\(endpoint)", "tubes": "\(configuration.tubes.map(\.rawValue).joined(separator: ","))",
         ])
+        let liveness = configuration.liveness.register()
+        defer { liveness.end() }
         var failures = 0
         while !Task.isShuttingDownGracefully && !Task.isCancelled {
             let job: ReservedJob?
@@ -49,6 +53,7 @@ public struct QueueConsumer<Message: QueueMessage>: Service {
                 job = try await cancelWhenGracefulShutdown { [configuration] in
                     try await worker.reserve(timeout: configuration.reserveTimeout)
                 }
+                liveness.consuming()
                 failures = 0
             } catch is CancellationError {
                 break
@@ -60,13 +65,13 @@ public struct QueueConsumer<Message: QueueMessage>: Service {
                 continue
             }
             guard let job else { continue }
-            await process(job, worker: worker)
+            await process(job, worker: worker, liveness: liveness)
         }
         await worker.close()
         logger.info("consumer stopped")
     }
 
-    private func process(_ job: ReservedJob, worker: BeanstalkWorker) async {
+    private func process(_ job: ReservedJob, worker: BeanstalkWorker, liveness: ConsumerLiveness.Registration) async {
         let logger = self.logger.with(jobID: job.id)
         let message: Message
         do {
@@ -77,7 +82,7 @@ public struct QueueConsumer<Message: QueueMessage>: Service {
         }
         let context = JobContext(job: job, worker: worker, logger: logger)
         let outcome = await withTaskGroup(of: JobOutcome?.self) { group in
-            group.addTask { await keepAlive(job, worker: worker, logger: logger) }
+            group.addTask { await keepAlive(job, worker: worker, liveness: liveness, logger: logger) }
             group.addTask { [handler] in
                 do {
                     return try await handler(message, context)
