@@ -41,7 +41,7 @@ PACK_RELOCATIONS := $(if $(filter auto,$(PACKED_RELOCATIONS)),$(GLIBC_READS_PACK
 RELEASE_LINK := -Xswiftc -use-ld=lld -Xlinker --no-export-dynamic $(if $(filter yes,$(PACK_RELOCATIONS)),-Xlinker -z -Xlinker pack-relative-relocs)
 RELEASE_BUILD := $(SWIFT) build -c release --static-swift-stdlib $(RELEASE_LINK)
 RELEASE_BIN_DIR = $$($(RELEASE_BUILD) --show-bin-path)
-# More products `make release` builds the same way (make bench adds its own three).
+# More products `make release` builds the same way (make bench adds its own four).
 RELEASE_EXTRA ?=
 # Each executable with an order file (`make symbol-order`) is linked with the functions it runs
 # side by side at the start of .text; lld skips names it no longer defines, `make bench` counts them.
@@ -134,12 +134,12 @@ soak: libraries beanstalkd supervisor python-peer release ## The long reliabilit
 	$(TEST_ENV) HOWALARMING_SOAK=1 $(SWIFT) test --skip-build $(SOAK_BUILD) --filter '^FuzzTests\.\w+SoakTests/'
 	@echo "--- soak figures ($(SOAK_REPORT)) ---"; cat $(SOAK_REPORT)
 
-bench: libraries beanstalkd python-peer bench-peers ## Benchmarks against peers, a few minutes: prints tables, stores bench/results/<time>.md
-	$(MAKE) --no-print-directory release RELEASE_EXTRA="bench-queue bench-mock-apns bench-mock-webpush"
+bench: libraries beanstalkd mosquitto python-peer bench-peers ## Benchmarks against peers, a few minutes: prints tables, stores bench/results/<time>.md
+	$(MAKE) --no-print-directory release RELEASE_EXTRA="bench-queue bench-mqtt bench-mock-apns bench-mock-webpush"
 	bench/run.sh "$(RELEASE_BIN_DIR)"
 
-bench-full: libraries beanstalkd python-peer bench-peers ## The benchmarks with more runs and operations (longer)
-	$(MAKE) --no-print-directory release RELEASE_EXTRA="bench-queue bench-mock-apns bench-mock-webpush"
+bench-full: libraries beanstalkd mosquitto python-peer bench-peers ## The benchmarks with more runs and operations (longer)
+	$(MAKE) --no-print-directory release RELEASE_EXTRA="bench-queue bench-mqtt bench-mock-apns bench-mock-webpush"
 	bench/run.sh "$(RELEASE_BIN_DIR)" --full
 
 bench-peers: ## Install what the benchmarks compare with (aioapns and pywebpush into .venv, h2load), unless present
@@ -157,7 +157,7 @@ bench-peers: ## Install what the benchmarks compare with (aioapns and pywebpush 
 SYMBOL_ORDER_DAEMONS := howalarming howalarming-envisalink howalarming-push howalarming-log howalarming-command howalarming-mqtt
 SYMBOL_ORDER_MAPS := .build/symbol-order
 
-symbol-order: libraries beanstalkd ## Profile the daemons under valgrind and rewrite deploy/symbol-order/, the functions each release link puts together
+symbol-order: libraries beanstalkd mosquitto ## Profile the daemons under valgrind and rewrite deploy/symbol-order/, the functions each release link puts together
 	@if ! command -v valgrind >/dev/null; then \
 	    echo "installing valgrind (apt-get)"; \
 	    $(APT_GET) update && $(APT_GET) install -y valgrind >/dev/null; \

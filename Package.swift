@@ -374,6 +374,18 @@ let package = Package(
             path: "bench/Sources/BenchQueue",
             swiftSettings: strictSettings
         ),
+        // Benchmarks: HowAlarming's MQTT client publishing, against paho-mqtt on the same broker.
+        .executableTarget(
+            name: "bench-mqtt",
+            dependencies: [
+                "MQTT",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            path: "bench/Sources/BenchMQTT",
+            swiftSettings: strictSettings
+        ),
         // Benchmarks: the mock APNs server as a process, for every push client alike.
         .executableTarget(
             name: "bench-mock-apns",

@@ -1,7 +1,10 @@
 """`make bench`: runs the benchmark parts, prints the tables, and stores them with the raw
 numbers in bench/results/<UTC time>.md and .json.
 
-Usage: bench.py BIN_DIR PYTHON [--full]
+With --mqtt, only the MQTT parts: publish throughput, the bridge's latency, and the footprint
+of the small daemons BIN_DIR holds (the bridge among them), stored as <UTC time>-mqtt.md and .json.
+
+Usage: bench.py BIN_DIR PYTHON [--full] [--mqtt]
 """
 import datetime
 import json
@@ -16,13 +19,16 @@ import beanstalkd
 import console
 import footprint
 import latency
+import mosquitto
+import mqtt as mqtt_part
+import mqtt_bridge
 import order_files
 import push
 import queue_clients as queue_part
 import webpush
 
 TARGET_RSS_MB = {"howalarming-envisalink": 15, "howalarming-log": 15, "howalarming": 15,
-                 "howalarming-push": 25, "howalarming-command": 30}
+                 "howalarming-push": 25, "howalarming-command": 30, "howalarming-mqtt": 15}
 
 
 def median(values):
@@ -36,7 +42,7 @@ def machine():
     swift = subprocess.run(["swift", "--version"], capture_output=True, text=True).stdout.splitlines()[0]
     load = open("/proc/loadavg").read().split()[:3]
     return {"cpu": cpu, "cores": os.cpu_count(), "memory_mb": memory, "kernel": platform.release(),
-            "swift": swift, "beanstalkd": beanstalkd.version(), "load_before": " ".join(load)}
+            "swift": swift, "beanstalkd": beanstalkd.version(), "mosquitto": mosquitto.version(), "load_before": " ".join(load)}
 
 
 def queue_tables(results):
@@ -71,7 +77,7 @@ def footprint_table(results, sizes):
     lines = ["\n### Footprint (release build)\n",
              "| executable | start-up | idle RSS (PSS) | target | RSS after 1,000 events | CPU per 1,000 events | binary |",
              "|---|---|---|---|---|---|---|"]
-    for executable, *_ in footprint.DAEMONS:
+    for executable in dict.fromkeys(r["executable"] for r in results):
         rows = [r for r in results if r["executable"] == executable]
         rss, pss = median([r["idle_rss_mb"] for r in rows]), median([r["idle_pss_mb"] for r in rows])
         loaded, cpu = median([r.get("loaded_rss_mb") for r in rows]), median([r.get("cpu_ms_per_1000") for r in rows])
@@ -80,8 +86,9 @@ def footprint_table(results, sizes):
         lines.append(f"| `{executable}` | {median([r['startup_ms'] for r in rows]):.0f} ms | {rss:.1f} MB ({pss:.1f} MB) "
                      f"| ≤ {target} MB: {verdict} | {f'{loaded:.1f} MB' if loaded else '—'} "
                      f"| {f'{cpu:.0f} ms' if cpu is not None else '—'} | {sizes[executable]:.1f} MB |")
-    lines.append(f"\nThe push consumer sends to the mock APNs with {footprint.IPHONES} iPhones registered; its 1,000 events "
-                 f"are alarms, {1000 * footprint.IPHONES:,} notifications.")
+    if any(r["executable"] == "howalarming-push" for r in results):
+        lines.append(f"\nThe push consumer sends to the mock APNs with {footprint.IPHONES} iPhones registered; its 1,000 "
+                     f"events are alarms, {1000 * footprint.IPHONES:,} notifications.")
     return lines
 
 
@@ -210,50 +217,84 @@ def console_table(result):
     return lines
 
 
+def header(about, full, runs, stamp, what):
+    return [f"# make bench{' --full' if full else ''}{what}, {stamp}\n",
+            f"Machine: {about['cpu']}, {about['cores']} cores, {about['memory_mb']:,} MB, Linux {about['kernel']}; "
+            f"{about['swift']}; {about['beanstalkd']}; {about['mosquitto']}. Load average before the run: "
+            f"{about['load_before']}, after: {' '.join(open('/proc/loadavg').read().split()[:3])}.",
+            f"Medians of {runs} runs; ratios compare clients measured in the same run against the same server."]
+
+
+def store(name, lines, results):
+    """Writes bench/results/<name>.md (the tables) and .json (`results`); prints the tables."""
+    report = "\n".join(lines) + "\n"
+    os.makedirs("bench/results", exist_ok=True)
+    with open(f"bench/results/{name}.md", "w") as file:
+        file.write(report)
+    with open(f"bench/results/{name}.json", "w") as file:
+        json.dump(results, file, indent=1)
+    print(report)
+    print(f"stored in bench/results/{name}.md and .json", file=sys.stderr)
+
+
+def mqtt_only(bin_dir, python, full):
+    """The MQTT parts alone, with the footprint of the small daemons built (≤ 15 MB targets)."""
+    runs, mqtt_count = (5, 50_000) if full else (3, 20_000)
+    about = machine()
+    mqtt_results = mqtt_part.run(bin_dir, python, runs, mqtt_count)
+    bridge_results = mqtt_bridge.run(bin_dir, full)
+    small = [daemon for daemon in footprint.DAEMONS
+             if TARGET_RSS_MB[daemon[0]] <= 15 and os.path.exists(os.path.join(bin_dir, daemon[0]))]
+    footprint_results, sizes = footprint.run(bin_dir, runs, small)
+    stamp = datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%dT%H%M%SZ")
+    lines = header(about, full, runs, stamp, " (MQTT parts)")
+    lines += mqtt_part.table(mqtt_results, runs)
+    lines += mqtt_bridge.table(bridge_results)
+    lines += footprint_table(footprint_results, sizes)
+    store(f"{stamp}-mqtt", lines, {"machine": about, "runs": runs, "mqtt_count": mqtt_count, "mqtt": mqtt_results,
+                                   "mqtt_bridge": bridge_results, "footprint": footprint_results, "binary_mb": sizes})
+
+
 def main():
     bin_dir, python = sys.argv[1], sys.argv[2]
     full = "--full" in sys.argv
+    if "--mqtt" in sys.argv:
+        return mqtt_only(bin_dir, python, full)
     runs, count = (5, 100_000) if full else (3, 20_000)
+    mqtt_count = 50_000 if full else 20_000
     about = machine()
     print(f"make bench{' (full)' if full else ''}: {runs} runs, {count:,} operations per queue measurement", file=sys.stderr)
     queue_results = queue_part.run(bin_dir, python, runs, count)
+    mqtt_results = mqtt_part.run(bin_dir, python, runs, mqtt_count)
     push_results = push.run(bin_dir, python, full, runs)
     webpush_results = webpush.run(bin_dir, python, runs)
     latency_results = latency.run(bin_dir, full)
+    bridge_results = mqtt_bridge.run(bin_dir, full)
     footprint_results, sizes = footprint.run(bin_dir, runs)
     api_results = api_part.run(bin_dir, runs, 10_000 if full else 2_500)
     console_results = console.run(bin_dir, full)
     order_results = order_files.check(bin_dir)
     stamp = datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%dT%H%M%SZ")
-    lines = [f"# make bench{' --full' if full else ''}, {stamp}\n",
-             f"Machine: {about['cpu']}, {about['cores']} cores, {about['memory_mb']:,} MB, Linux {about['kernel']}; "
-             f"{about['swift']}; {about['beanstalkd']}. Load average before the run: {about['load_before']}.",
-             f"Medians of {runs} runs; {count:,} operations per queue measurement, 200-byte bodies; "
-             "ratios compare clients measured in the same run against the same server."]
+    lines = header(about, full, runs, stamp, "")
+    lines.append(f"{count:,} operations per queue measurement, 200-byte bodies.")
     lines += queue_tables(queue_results)
+    lines += mqtt_part.table(mqtt_results, runs)
     lines += push_tables(push_results)
     lines += webpush_table(webpush_results)
     lines += latency_table(latency_results)
+    lines += mqtt_bridge.table(bridge_results)
     lines += footprint_table(footprint_results, sizes)
     lines += api_table(api_results)
     lines += console_table(console_results)
     lines += order_files.table(order_results)
-    report = "\n".join(lines) + "\n"
-    os.makedirs("bench/results", exist_ok=True)
-    with open(f"bench/results/{stamp}.md", "w") as file:
-        file.write(report)
-    with open(f"bench/results/{stamp}.json", "w") as file:
-        json.dump({"machine": about, "runs": runs, "count": count, "queue": queue_results,
-                   "push": push_results, "webpush": webpush_results, "latency": latency_results, "footprint": footprint_results, "binary_mb": sizes, "api": api_results,
-                   "console": console_results,
-                   "order_files": order_results}, file, indent=1)
-    print(report)
+    store(stamp, lines, {"machine": about, "runs": runs, "count": count, "queue": queue_results, "mqtt_count": mqtt_count,
+                         "mqtt": mqtt_results, "push": push_results, "webpush": webpush_results, "latency": latency_results,
+                         "mqtt_bridge": bridge_results, "footprint": footprint_results, "binary_mb": sizes,
+                         "api": api_results, "console": console_results, "order_files": order_results})
     for result in order_results:
         if result["stale"]:
             print(f"warning: {order_files.ORDER_DIR}/{result['executable']}.txt no longer matches the executable "
                   f"({result['missing']:,} of {result['names']:,} names gone): run `make symbol-order`", file=sys.stderr)
-    print(f"stored in bench/results/{stamp}.md and .json", file=sys.stderr)
-
 
 if __name__ == "__main__":
     main()

@@ -4,8 +4,9 @@ CPU per 1,000 events, and the release binaries' sizes.
 Start-up is the time from exec to the daemon watching its tube (what "ready" means to the queue).
 The burst is 1,000 events: put on the consumer's tube, or sent at the simulated panel for the
 integrator. The push consumer runs as deployed, sending to an APNs (bench-mock-apns) with 10
-iPhones registered, and its events are alarms: 10,000 notifications. Memory is VmRSS (and PSS)
-from /proc.
+iPhones registered, and its events are alarms: 10,000 notifications. The MQTT bridge publishes
+to a private mosquitto (every event, and the panel states they change). Memory is VmRSS (and
+PSS) from /proc.
 """
 import collections
 import contextlib
@@ -18,6 +19,7 @@ import time
 import uuid
 
 import beanstalkd
+import mosquitto
 import push
 
 DAEMONS = [
@@ -27,12 +29,15 @@ DAEMONS = [
     ("howalarming-push", [], "push", "push"),
     ("howalarming-command", [], "command", "command"),
     ("howalarming", ["tail", "--timeout", "600"], "cli", None),
+    ("howalarming-mqtt", [], "mqtt", "mqtt"),
 ]
 # The iPhones the push consumer sends each alarm to.
 IPHONES = 10
 EXECUTABLES = ["howalarming", "howalarming-envisalink", "howalarming-push", "howalarming-log",
-               "howalarming-command", "envisalink-simulator"]
+               "howalarming-command", "howalarming-mqtt", "envisalink-simulator"]
 PANEL_PASSWORD = "bench1"
+# The site the MQTT bridge publishes under: its events on howalarming/<site>/event.
+MQTT_SITE = "bench"
 
 
 def memory(pid):
@@ -95,15 +100,21 @@ def wait_for(condition, timeout, what):
         time.sleep(0.002)
 
 
-def config(directory, port, panel_port, apns, api_port):
+def config(directory, port, panel_port, apns, api_port, mqtt_port=None):
+    """The daemons' configuration; with `mqtt_port`, the MQTT bridge's section, and its tube as the
+    only event tube (an integrator on this configuration, as bench/mqtt_bridge.py runs one, then
+    puts each event once, as bench/latency.py's does for push)."""
+    events = "mqtt" if mqtt_port else "cli, push, log, command"
     text = f"""
-beanstalkd: {{host: 127.0.0.1, port: {port}, tubes: {{commands: [commands], events: [cli, push, log, command]}}}}
+beanstalkd: {{host: 127.0.0.1, port: {port}, tubes: {{commands: [commands], events: [{events}]}}}}
 envisalinkd: {{host: 127.0.0.1, port: {panel_port}, password: {PANEL_PASSWORD}, code_master: "1234",
   spool: {directory}/spool.jsonl, sequence_file: {directory}/sequence}}
 push: {{database: {directory}/push.sqlite{f", apns: {push.apns_settings(apns)}" if apns else ""}}}
 log: {{file: {directory}/events.jsonl}}
 command: {{listen: "127.0.0.1:{api_port}", database: {directory}/command.sqlite}}
 """
+    if mqtt_port:
+        text += f"mqtt: {{host: 127.0.0.1, port: {mqtt_port}, site: {MQTT_SITE}}}\n"
     path = os.path.join(directory, "config.yaml")
     with open(path, "w") as file:
         file.write(text)
@@ -111,23 +122,27 @@ command: {{listen: "127.0.0.1:{api_port}", database: {directory}/command.sqlite}
 
 
 # A daemon daemon_running started: its process, the ports of its beanstalkd, of the simulator's
-# control connection and of the command API, its configuration file, and its start-up time.
-Daemon = collections.namedtuple("Daemon", "process port control_port api_port config startup_seconds")
+# control connection and of the command API, its configuration file, its start-up time, and the
+# port of the MQTT broker the bridge publishes to (None for the other daemons).
+Daemon = collections.namedtuple("Daemon", "process port control_port api_port config startup_seconds mqtt_port",
+                                defaults=(None,))
 
 
 @contextlib.contextmanager
-def daemon_running(bin_dir, executable, arguments, ready_tube, prefix=(), ready_timeout=30):
+def daemon_running(bin_dir, executable, arguments, ready_tube, prefix=(), ready_timeout=30, tcp_nodelay=True):
     """Runs `executable` (after `prefix`, a wrapper such as valgrind) against its own beanstalkd and
-    panel simulator, the push consumer also against a mock APNs, until it watches `ready_tube`;
+    panel simulator, the push consumer also against a mock APNs and the MQTT bridge against a
+    private mosquitto (`tcp_nodelay`: mosquitto.running), until it watches `ready_tube`;
     yields a Daemon and stops it with SIGTERM, as a supervisor would."""
-    sends_pushes = executable == "howalarming-push"
+    sends_pushes, publishes_mqtt = executable == "howalarming-push", executable == "howalarming-mqtt"
     with tempfile.TemporaryDirectory(prefix="bench-footprint-") as directory, beanstalkd.running() as port, \
-            contextlib.closing(push.MockAPNs(bin_dir)) if sends_pushes else contextlib.nullcontext() as apns:
+            contextlib.closing(push.MockAPNs(bin_dir)) if sends_pushes else contextlib.nullcontext() as apns, \
+            mosquitto.running(tcp_nodelay) if publishes_mqtt else contextlib.nullcontext() as mqtt_port:
         panel_port, control_port, api_port = beanstalkd.free_port(), beanstalkd.free_port(), beanstalkd.free_port()
         simulator = subprocess.Popen(
             [f"{bin_dir}/envisalink-simulator", "--port", str(panel_port), "--control-port", str(control_port),
              "--password", PANEL_PASSWORD, "--no-stdin-control"], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-        path = config(directory, port, panel_port, apns, api_port)
+        path = config(directory, port, panel_port, apns, api_port, mqtt_port)
         if sends_pushes:
             push.import_iphones(bin_dir, path, IPHONES)
         wait_for(lambda: _accepts(control_port), 10, "the simulator")
@@ -137,7 +152,7 @@ def daemon_running(bin_dir, executable, arguments, ready_tube, prefix=(), ready_
         try:
             wait_for(lambda: beanstalkd.tube_watchers(port, ready_tube) > 0, ready_timeout,
                      f"{executable} to watch {ready_tube}")
-            yield Daemon(process, port, control_port, api_port, path, time.monotonic() - started)
+            yield Daemon(process, port, control_port, api_port, path, time.monotonic() - started, mqtt_port)
         finally:
             process.terminate()
             process.wait(timeout=ready_timeout)
@@ -184,14 +199,14 @@ def _accepts(port):
         return False
 
 
-def run(bin_dir, runs):
+def run(bin_dir, runs, daemons=DAEMONS):
     results = []
     for index in range(runs):
-        for executable, arguments, ready_tube, events_from in DAEMONS:
+        for executable, arguments, ready_tube, events_from in daemons:
             result = measure_daemon(bin_dir, executable, arguments, ready_tube, events_from)
             result["run"] = index
             results.append(result)
             print(f"  footprint {executable:24} start {result['startup_ms']:6.0f} ms, idle {result['idle_rss_mb']:5.1f} MB",
                   file=__import__("sys").stderr)
-    sizes = {name: os.path.getsize(f"{bin_dir}/{name}") / 1e6 for name in EXECUTABLES}
+    sizes = {name: os.path.getsize(f"{bin_dir}/{name}") / 1e6 for name in EXECUTABLES if os.path.exists(f"{bin_dir}/{name}")}
     return results, sizes

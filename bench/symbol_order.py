@@ -13,7 +13,8 @@ touches one block of code. A function is named when its name is defined once in 
 section is (a prebuilt library's object is one section, which one name brings forward whole).
 The link maps (`-Map`) say which section each name is in.
 
-Usage: symbol_order.py BIN_DIR MAP_DIR OUTPUT_DIR (BIN_DIR also holds bench-mock-apns)
+Usage: symbol_order.py BIN_DIR MAP_DIR OUTPUT_DIR [EXECUTABLE...] (BIN_DIR also holds bench-mock-apns);
+with executables named, only theirs.
 """
 import collections
 import os
@@ -102,10 +103,12 @@ def ordered_names(phases, sections):
 
 
 def main():
-    bin_dir, map_dir, output_dir = sys.argv[1:4]
+    bin_dir, map_dir, output_dir, only = sys.argv[1], sys.argv[2], sys.argv[3], sys.argv[4:]
     os.makedirs(output_dir, exist_ok=True)
     with tempfile.TemporaryDirectory(prefix="symbol-order-") as directory:
         for executable, arguments, ready_tube, events_from in footprint.DAEMONS:
+            if only and executable not in only:
+                continue
             phases = profile(bin_dir, executable, arguments, ready_tube, events_from, directory)
             names = ordered_names(phases, text_sections(os.path.join(map_dir, f"{executable}.map")))
             with open(os.path.join(output_dir, f"{executable}.txt"), "w") as order_file:
