@@ -36,6 +36,7 @@ struct LocalBroker {
         let passwordFile = directory.appending("mosquitto/passwd")
         for line in [
             "listener \(mqtt.port) 127.0.0.1", "allow_anonymous false", "password_file \(passwordFile)", "persistence false",
+            "set_tcp_nodelay true",
         ] {
             #expect(brokerConfig.contains(Substring(line)), "mosquitto.conf: \(line)")
         }
