@@ -28,21 +28,29 @@ def running(binlog=False):
                    "-z", "1048576"]
         if binlog:
             command += ["-b", directory]
-        process = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-        try:
-            deadline = time.monotonic() + 10
-            while True:
-                try:
-                    socket.create_connection(("127.0.0.1", port), timeout=1).close()
-                    break
-                except OSError:
-                    if time.monotonic() > deadline or process.poll() is not None:
-                        raise RuntimeError(f"beanstalkd did not start on port {port}")
-                    time.sleep(0.01)
+        with serving(command, port, "beanstalkd"):
             yield port
-        finally:
-            process.terminate()
-            process.wait(timeout=10)
+
+
+@contextlib.contextmanager
+def serving(command, port, name):
+    """Runs the server `command` until the block ends, entering it once the server accepts
+    connections on `port` (at most 10 s; `name` is for the error)."""
+    process = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    try:
+        deadline = time.monotonic() + 10
+        while True:
+            try:
+                socket.create_connection(("127.0.0.1", port), timeout=1).close()
+                break
+            except OSError:
+                if time.monotonic() > deadline or process.poll() is not None:
+                    raise RuntimeError(f"{name} did not start on port {port}")
+                time.sleep(0.01)
+        yield
+    finally:
+        process.terminate()
+        process.wait(timeout=10)
 
 
 def tube_watchers(port, tube):

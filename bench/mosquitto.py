@@ -2,10 +2,8 @@
 import contextlib
 import os
 import shutil
-import socket
 import subprocess
 import tempfile
-import time
 
 import beanstalkd
 
@@ -33,18 +31,5 @@ def running(tcp_nodelay=True):
         with open(path, "w") as file:
             file.write(f"listener {port} 127.0.0.1\nallow_anonymous true\npersistence false\n"
                        f"max_queued_messages 0\nlog_dest none\nset_tcp_nodelay {'true' if tcp_nodelay else 'false'}\n")
-        process = subprocess.Popen([executable(), "-c", path], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-        try:
-            deadline = time.monotonic() + 10
-            while True:
-                try:
-                    socket.create_connection(("127.0.0.1", port), timeout=1).close()
-                    break
-                except OSError:
-                    if time.monotonic() > deadline or process.poll() is not None:
-                        raise RuntimeError(f"mosquitto did not start on port {port}")
-                    time.sleep(0.01)
+        with beanstalkd.serving([executable(), "-c", path], port, "mosquitto"):
             yield port
-        finally:
-            process.terminate()
-            process.wait(timeout=10)
