@@ -53,14 +53,10 @@ extension CommandConfig {
     init(reading map: ConfigMap) throws(ConfigError) {
         self.init()
         tube = try map.value("tube")?.tubeName() ?? tube
-        let listenValue = map.value("listen")
-        listen = try listenValue?.listenAddress() ?? listen
-        allowNonLoopback = try map.value("allow_non_loopback")?.boolean() ?? allowNonLoopback
-        if let listenValue, !listen.isLoopback, !allowNonLoopback {
-            throw listenValue.failure(
-                "\(listen.host) is not a loopback address; set command.allow_non_loopback: true to accept "
-                    + "connections from the network (and prefer command.tls, a VPN or a proxy)")
-        }
+        let listening = try map.loopbackListenAddress(
+            "listen", allowNonLoopback: "allow_non_loopback", advice: " (and prefer command.tls, a VPN or a proxy)")
+        listen = listening.address ?? listen
+        allowNonLoopback = listening.allowNonLoopback
         database = try map.value("database")?.nonEmptyText() ?? database
         tls = try map.section("tls").map(CommandTLSConfig.init(reading:))
         bodyLimit = try map.value("body_limit")?.integer(in: 1024...1_048_576) ?? bodyLimit

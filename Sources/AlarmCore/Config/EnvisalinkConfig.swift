@@ -37,6 +37,10 @@ public struct EnvisalinkConfig: Sendable, Hashable {
     /// Seconds a queued command stays valid: an older one is refused rather than sent late (`command_max_age`, default 60).
     public var commandMaxAge = 60
 
+    /// Where `/healthz` and `/metrics` are served (`metrics`, `HOST:PORT`, loopback unless
+    /// `metrics_allow_non_loopback: true`; default none: not served).
+    public var metrics: MetricsConfig?
+
     /// The defaults: a module on the local host, no secrets, no zone names.
     public init() {}
 
@@ -77,6 +81,7 @@ extension EnvisalinkConfig {
         spool = try map.value("spool")?.nonEmptyText() ?? spool
         sequenceFile = try map.value("sequence_file")?.nonEmptyText() ?? sequenceFile
         commandMaxAge = try map.value("command_max_age")?.integer(in: 1...86400) ?? commandMaxAge
+        metrics = try map.metrics()
     }
 }
 

@@ -12,18 +12,12 @@ public struct ListenAddress: Sendable, Hashable, CustomStringConvertible {
         self.port = port
     }
 
-    /// `HOST:PORT`, with the host in brackets when it is an IPv6 address.
-    public var description: String {
-        host.contains(":") ? "[\(host)]:\(port)" : "\(host):\(port)"
-    }
-}
-
-extension ConfigValue {
-    /// A `HOST:PORT` or `[IPV6]:PORT` listen address.
-    func listenAddress() throws(ConfigError) -> ListenAddress {
-        let text = try text(expected: "HOST:PORT")
-        let malformed = failure(
-            "must be HOST:PORT, such as 127.0.0.1:8080 or [::1]:8080, got \(String(reflecting: text))")
+    /// Parses `HOST:PORT` or `[IPV6]:PORT`, as a configuration key or a command-line option gives it.
+    ///
+    /// - Throws: ``ListenAddressError`` saying what is wrong with `text`.
+    public init(parsing text: String) throws(ListenAddressError) {
+        let malformed = ListenAddressError(
+            reason: "must be HOST:PORT, such as 127.0.0.1:8080 or [::1]:8080, got \(String(reflecting: text))")
         guard let colon = text.lastIndex(of: ":") else { throw malformed }
         var host = text[..<colon]
         if host.hasPrefix("["), host.hasSuffix("]") {
@@ -34,8 +28,33 @@ extension ConfigValue {
         guard !host.isEmpty, !host.contains(where: \.isWhitespace) else { throw malformed }
         let portText = String(text[text.index(after: colon)...])
         guard let port = Int(portText), ConfigValue.ports.contains(port) else {
-            throw failure("port " + ConfigValue.outOfRange(ConfigValue.ports, got: portText))
+            throw ListenAddressError(reason: "port " + ConfigValue.outOfRange(ConfigValue.ports, got: portText))
         }
-        return ListenAddress(host: String(host), port: port)
+        self.init(host: String(host), port: port)
+    }
+
+    /// `HOST:PORT`, with the host in brackets when it is an IPv6 address.
+    public var description: String {
+        host.contains(":") ? "[\(host)]:\(port)" : "\(host):\(port)"
+    }
+}
+
+/// Why a text is not a ``ListenAddress``.
+public struct ListenAddressError: Error, Sendable, Hashable, CustomStringConvertible {
+    /// What is wrong, as a sentence fragment after the key or option's name.
+    public let reason: String
+
+    public var description: String { reason }
+}
+
+extension ConfigValue {
+    /// A `HOST:PORT` or `[IPV6]:PORT` listen address.
+    func listenAddress() throws(ConfigError) -> ListenAddress {
+        let text = try text(expected: "HOST:PORT")
+        do {
+            return try ListenAddress(parsing: text)
+        } catch {
+            throw failure(error.reason)
+        }
     }
 }

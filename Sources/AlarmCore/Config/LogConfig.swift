@@ -18,6 +18,10 @@ public struct LogConfig: Sendable, Hashable {
     /// How many rotated files (`FILE.1` … `FILE.N`) are kept (`keep`, 1–1000, default 5).
     public var keep = 5
 
+    /// Where `/healthz` and `/metrics` are served (`metrics`, `HOST:PORT`, loopback unless
+    /// `metrics_allow_non_loopback: true`; default none: not served).
+    public var metrics: MetricsConfig?
+
     /// The defaults.
     public init() {}
 }
@@ -30,5 +34,6 @@ extension LogConfig {
         file = try map.value("file")?.nonEmptyText() ?? file
         rotateBytes = try map.value("rotate_bytes")?.integer(in: LogConfig.rotateBytesRange)
         keep = try map.value("keep")?.integer(in: LogConfig.keepRange) ?? keep
+        metrics = try map.metrics()
     }
 }

@@ -37,6 +37,10 @@ public struct MQTTConfig: Sendable, Hashable {
     /// (`code_disarm_required`, default `true`).
     public var codeDisarmRequired = true
 
+    /// Where `/healthz` and `/metrics` are served (`metrics`, `HOST:PORT`, loopback unless
+    /// `metrics_allow_non_loopback: true`; default none: not served).
+    public var metrics: MetricsConfig?
+
     /// The defaults: a broker on the local host without TLS or login, site `home`.
     public init() {}
 }
@@ -82,6 +86,7 @@ extension MQTTConfig {
         keepAlive = try map.value("keep_alive")?.integer(in: 5...65535) ?? keepAlive
         codeArmRequired = try map.value("code_arm_required")?.boolean() ?? codeArmRequired
         codeDisarmRequired = try map.value("code_disarm_required")?.boolean() ?? codeDisarmRequired
+        metrics = try map.metrics()
     }
 }
 

@@ -39,6 +39,10 @@ public struct PushConfig: Sendable, Hashable {
     /// Web Push settings (`web_push`, default none: no Web Push delivery).
     public var webPush: WebPushConfig?
 
+    /// Where `/healthz` and `/metrics` are served (`metrics`, `HOST:PORT`, loopback unless
+    /// `metrics_allow_non_loopback: true`; default none: not served).
+    public var metrics: MetricsConfig?
+
     /// The defaults: standard triggers, no push services configured.
     public init() {}
 }
@@ -62,5 +66,6 @@ extension PushConfig {
         apns = try map.section("apns").map(APNSConfig.init(reading:))
         fcm = try map.section("fcm").map(FCMConfig.init(reading:))
         webPush = try map.section("web_push").map(WebPushConfig.init(reading:))
+        metrics = try map.metrics()
     }
 }
