@@ -53,6 +53,7 @@ let package = Package(
             dependencies: [
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "CoreMetrics", package: "swift-metrics"),
                 .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: strictSettings
@@ -80,6 +81,7 @@ let package = Package(
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "CoreMetrics", package: "swift-metrics"),
                 "CLibYAML",
             ],
             swiftSettings: strictSettings
@@ -115,16 +117,34 @@ let package = Package(
                 "EnvisalinkTPI",
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "CoreMetrics", package: "swift-metrics"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ],
             swiftSettings: strictSettings
         ),
-        // What every daemon's main shares: `--config`, `--log-level`, running until SIGTERM.
+        // The small daemons' `/healthz` and Prometheus `/metrics`: a minimal HTTP/1 listener on
+        // NIO (not a web framework), and swift-metrics bootstrapped to a Prometheus registry.
+        .target(
+            name: "DaemonMetrics",
+            dependencies: [
+                "AlarmCore",
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+                .product(name: "CoreMetrics", package: "swift-metrics"),
+                .product(name: "Prometheus", package: "swift-prometheus"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+            ],
+            swiftSettings: strictSettings
+        ),
+        // What every daemon's main shares: `--config`, `--log-level`, metrics, running until SIGTERM.
         .target(
             name: "DaemonSupport",
             dependencies: [
                 "AlarmCore",
+                "DaemonMetrics",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
@@ -137,6 +157,7 @@ let package = Package(
             name: "HowAlarmingEnvisalink",
             dependencies: [
                 "AlarmCore",
+                "DaemonMetrics",
                 "DaemonSupport",
                 "EnvisalinkIntegrator",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
@@ -203,6 +224,7 @@ let package = Package(
                 "Beanstalk",
                 "PushDelivery",
                 .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "CoreMetrics", package: "swift-metrics"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ],
@@ -213,6 +235,7 @@ let package = Package(
             name: "HowAlarmingPush",
             dependencies: [
                 "AlarmCore",
+                "DaemonMetrics",
                 "DaemonSupport",
                 "PushConsumer",
                 "PushDelivery",
@@ -237,6 +260,7 @@ let package = Package(
             name: "HowAlarmingLog",
             dependencies: [
                 "AlarmCore",
+                "DaemonMetrics",
                 "DaemonSupport",
                 "LogConsumer",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
@@ -295,6 +319,7 @@ let package = Package(
             name: "ScriptConsumer",
             dependencies: [
                 "AlarmCore",
+                "DaemonMetrics",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
@@ -308,6 +333,7 @@ let package = Package(
             name: "HowAlarmingCLI",
             dependencies: [
                 "AlarmCore",
+                "DaemonMetrics",
                 "Beanstalk",
                 "ScriptConsumer",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
@@ -350,6 +376,8 @@ let package = Package(
         .executableTarget(
             name: "HowAlarmingMQTT",
             dependencies: [
+                "AlarmCore",
+                "DaemonMetrics",
                 "DaemonSupport",
                 "MQTTConsumer",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
@@ -673,6 +701,21 @@ let package = Package(
         .testTarget(
             name: "MQTTBridgeSystemTests",
             dependencies: ["TestSupport"],
+            swiftSettings: strictSettings
+        ),
+        // The metrics listener in process: routing and replies, and a real socket.
+        .testTarget(
+            name: "DaemonMetricsTests",
+            dependencies: [
+                "DaemonMetrics",
+                "AlarmCore",
+                "TestSupport",
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+                .product(name: "CoreMetrics", package: "swift-metrics"),
+                .product(name: "Prometheus", package: "swift-prometheus"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+            ],
             swiftSettings: strictSettings
         ),
         .testTarget(

@@ -1,5 +1,6 @@
 public import AlarmCore
 public import ArgumentParser
+public import DaemonMetrics
 public import Logging
 public import ServiceLifecycle
 import UnixSignals
@@ -40,12 +41,15 @@ public struct DaemonOptions: ParsableArguments {
     }
 }
 
-/// Runs `services` until SIGTERM or SIGINT, then stops them gracefully in reverse order. Under a
-/// notify-aware supervisor (systemd's `Type=notify`), a ``SystemdNotifier`` runs beside them.
-public func runUntilSignalled(_ services: [any Service], logger: Logger) async throws {
+/// Runs `services` until SIGTERM or SIGINT, then stops them gracefully in reverse order. The
+/// `metrics` server (``MetricsServer/bootstrapped(_:logger:)``), when there is one, runs before
+/// them, so that it stops last. Under a notify-aware supervisor (systemd's `Type=notify`), a
+/// ``SystemdNotifier`` runs beside them.
+public func runUntilSignalled(_ services: [any Service], metrics: MetricsServer? = nil, logger: Logger) async throws {
     let notifier = SystemdNotifier.fromEnvironment(ProcessInfo.processInfo.environment, logger: logger)
     let group = ServiceGroup(
         configuration: .init(
-            services: services + (notifier.map { [$0] } ?? []), gracefulShutdownSignals: [.sigterm, .sigint], logger: logger))
+            services: (metrics.map { [$0] } ?? []) + services + (notifier.map { [$0] } ?? []),
+            gracefulShutdownSignals: [.sigterm, .sigint], logger: logger))
     try await group.run()
 }

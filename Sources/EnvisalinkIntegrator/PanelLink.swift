@@ -43,6 +43,7 @@ public final class PanelLink: Service, Sendable {
     private let continuation: AsyncStream<LinkReport>.Continuation
     private let configuration: PanelLinkConfiguration
     private let logger: Logger
+    private let metrics = PanelLinkMetrics()
     private let current = Mutex<(channel: (any Channel)?, handler: NIOLoopBound<TPISessionHandler>?, up: Bool)>((nil, nil, false))
 
     public init(configuration: PanelLinkConfiguration, logger: Logger) {
@@ -85,6 +86,7 @@ public final class PanelLink: Service, Sendable {
             }
             let delay = backoff.delay(forAttempt: max(0, attempt - 1))
             logger.info("reconnecting to the panel", metadata: ["in": "\(delay)", "attempt": "\(attempt + 1)"])
+            metrics.reconnecting()
             try? await cancelWhenGracefulShutdown { try await Task.sleep(for: delay) }
         }
         current.withLock { $0.channel }?.close(promise: nil)
@@ -110,6 +112,7 @@ public final class PanelLink: Service, Sendable {
             case .loggedIn:
                 outcome.withLock { $0 = .wasUp }
                 self.current.withLock { $0.up = true }
+                self.metrics.linkChanged(up: true)
                 logger.info("logged in to the panel", metadata: ["endpoint": "\(endpoint)"])
                 continuation.yield(.up)
             case .wrongPassword:
@@ -169,6 +172,7 @@ public final class PanelLink: Service, Sendable {
             logger.warning("cannot connect to the panel", metadata: ["endpoint": "\(endpoint)", "error": "\(error)"])
         }
         let result = outcome.withLock { $0 }
+        metrics.linkChanged(up: false)
         continuation.yield(.down(reason: result == .wasUp ? "connection to \(endpoint) lost" : "cannot log in to \(endpoint)"))
         return result
     }

@@ -1,5 +1,6 @@
 import AlarmCore
 import ArgumentParser
+import DaemonMetrics
 import Logging
 import ScriptConsumer
 
@@ -58,6 +59,14 @@ extension HowAlarming {
         @Option(help: ArgumentHelp("Attempts before a job whose PROGRAM keeps failing is buried.", valueName: "count"))
         var maxAttempts = 10
 
+        @Option(help: ArgumentHelp(
+            "Serve /healthz and Prometheus /metrics on this address (HOST:PORT, loopback). Default: not served.",
+            valueName: "address"))
+        var metrics: String?
+
+        @Flag(help: "Let --metrics name an address other than loopback, reachable from the network.")
+        var metricsAllowNonLoopback = false
+
         @Option(
             name: .customLong("exec"), parsing: .remaining,
             help: ArgumentHelp("PROGRAM and its arguments: everything after --exec.", valueName: "program"))
@@ -73,6 +82,7 @@ extension HowAlarming {
             guard maxAttempts >= 1 else { throw ValidationError("--max-attempts must be at least 1") }
             guard let program = command.first else { throw ValidationError("give the program to run last: --exec PROGRAM [ARGUMENT...]") }
             _ = try programPath(program)
+            _ = try metricsConfig()
         }
 
         func run() async throws {
@@ -89,7 +99,23 @@ extension HowAlarming {
                 tube: tube, executable: executable, arguments: Array(command.dropFirst()),
                 timeout: .seconds(timeout), killAfter: .seconds(killAfter), buryExitCode: buryExitCode,
                 maximumAttempts: maxAttempts)
-            try await ScriptConsumerApp.run(settings, configuration: configuration, logger: logger)
+            let metrics = MetricsServer.bootstrapped(try metricsConfig(), logger: logger)
+            try await ScriptConsumerApp.run(settings, configuration: configuration, metrics: metrics, logger: logger)
+        }
+
+        /// `--metrics`, checked: loopback unless `--metrics-allow-non-loopback`.
+        private func metricsConfig() throws -> MetricsConfig? {
+            guard let metrics else { return nil }
+            let address: ListenAddress
+            do {
+                address = try ListenAddress(parsing: metrics)
+            } catch {
+                throw ValidationError("--metrics \(error.reason)")
+            }
+            if !metricsAllowNonLoopback, let refusal = address.nonLoopbackRefusal(optIn: "add --metrics-allow-non-loopback") {
+                throw ValidationError("--metrics: \(refusal)")
+            }
+            return MetricsConfig(address: address, keyPath: "--metrics")
         }
 
         /// The path of `program`, or a usage error saying why there is none.

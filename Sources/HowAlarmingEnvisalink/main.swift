@@ -1,4 +1,6 @@
+import AlarmCore
 import ArgumentParser
+import DaemonMetrics
 import DaemonSupport
 import EnvisalinkIntegrator
 
@@ -22,7 +24,8 @@ struct HowAlarmingEnvisalink: AsyncParsableCommand {
 
     func run() async throws {
         let (configuration, logger) = try options.start(label: "howalarming-envisalink")
+        let metrics = MetricsServer.bootstrapped(configuration.envisalink?.metrics, logger: logger)
         let services = try EnvisalinkIntegratorApp.services(configuration: configuration, logger: logger)
-        try await runUntilSignalled(services, logger: logger)
+        try await runUntilSignalled(services, metrics: metrics, logger: logger)
     }
 }

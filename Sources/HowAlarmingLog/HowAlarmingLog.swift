@@ -1,4 +1,6 @@
+import AlarmCore
 import ArgumentParser
+import DaemonMetrics
 import DaemonSupport
 import LogConsumer
 
@@ -25,8 +27,9 @@ struct HowAlarmingLog: AsyncParsableCommand {
 
     func run() async throws {
         let (configuration, logger) = try options.start(label: "howalarming-log")
+        let metrics = MetricsServer.bootstrapped(configuration.log.metrics, logger: logger)
         let hangups = await HangupSignals.catching()
         let services = LogConsumerApp.services(configuration: configuration, reopenRequests: hangups, logger: logger)
-        try await runUntilSignalled(services, logger: logger)
+        try await runUntilSignalled(services, metrics: metrics, logger: logger)
     }
 }

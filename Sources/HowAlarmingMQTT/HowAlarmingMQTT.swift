@@ -1,4 +1,6 @@
+import AlarmCore
 import ArgumentParser
+import DaemonMetrics
 import DaemonSupport
 import MQTTConsumer
 
@@ -26,7 +28,8 @@ struct HowAlarmingMQTT: AsyncParsableCommand {
 
     func run() async throws {
         let (configuration, logger) = try options.start(label: "howalarming-mqtt")
+        let metrics = MetricsServer.bootstrapped(configuration.mqtt?.metrics, logger: logger)
         let services = try MQTTConsumerApp.services(configuration: configuration, logger: logger)
-        try await runUntilSignalled(services, logger: logger)
+        try await runUntilSignalled(services, metrics: metrics, logger: logger)
     }
 }

@@ -1,5 +1,6 @@
 import AlarmCore
 import ArgumentParser
+import DaemonMetrics
 import DaemonSupport
 import PushConsumer
 import PushDelivery
@@ -23,6 +24,7 @@ struct Run: AsyncParsableCommand {
 
     func run() async throws {
         let (configuration, logger) = try options.start(label: "howalarming-push")
+        let metrics = MetricsServer.bootstrapped(configuration.push.metrics, logger: logger)
         let senders = try PushSenders.make(configuration: configuration.push, logger: logger)
         let services: [any Service]
         do {
@@ -31,6 +33,6 @@ struct Run: AsyncParsableCommand {
             for sender in senders { await sender.shutdown() }
             throw error
         }
-        try await runUntilSignalled(services, logger: logger)
+        try await runUntilSignalled(services, metrics: metrics, logger: logger)
     }
 }

@@ -6,8 +6,8 @@ public import ServiceLifecycle
 
 /// Builds the push consumer's services from the configuration; `main` runs them.
 public enum PushConsumerApp {
-    /// The services: the sender closer, the report publisher, the ledger janitor, the
-    /// registration consumer and the event consumer.
+    /// The services: the size gauges (with `push.metrics` only), the sender closer, the report
+    /// publisher, the ledger janitor, the registration consumer and the event consumer.
     ///
     /// - Parameters:
     ///   - senders: The providers' senders (``PushSenders/make(configuration:logger:)``); empty
@@ -37,7 +37,9 @@ public enum PushConsumerApp {
         // A ServiceGroup stops services in reverse order: first the event consumer (its
         // in-flight event finishes), then registrations, then the reports (what they queued is
         // still put), and last the providers' connections.
-        return [
+        // The sizes are counted only when someone can read them (`push.metrics`).
+        let sizes = push.metrics.map { _ in PushSizeGauges(database: database, interval: .seconds(30), logger: logger) }
+        return (sizes.map { [$0] } ?? []) + [
             SenderCloser(senders: senders),
             ReportPublisher(
                 queue: reports, registry: registry, endpoint: endpoint, tube: push.reportTube,

@@ -9,4 +9,13 @@ struct RegistrationJob: QueueMessage {
     static func decode(job body: ByteBuffer) throws(FormatError) -> RegistrationJob {
         RegistrationJob(message: try RegistrationMessage.decode(json: body.readableBytesView))
     }
+
+    /// `register`, `unregister` or `rename` (never the token or name).
+    var kind: String {
+        switch message {
+        case .register, .registerWeb: "register"
+        case .unregister, .unregisterDevice: "unregister"
+        case .rename: "rename"
+        }
+    }
 }

@@ -1,4 +1,5 @@
 public import AlarmCore
+public import DaemonMetrics
 public import Logging
 import NIOPosix
 import ServiceLifecycle
@@ -13,15 +14,18 @@ import Foundation
 public enum ScriptConsumerApp {
     /// Runs until SIGTERM or SIGINT, then takes no new event, lets a running program finish (or
     /// reach its timeout) and settles its job. The program inherits this process's environment
-    /// plus the job's (``ScriptEnvironment``).
-    public static func run(_ settings: ScriptConsumerSettings, configuration: HowAlarmingConfig, logger: Logger) async throws {
+    /// plus the job's (``ScriptEnvironment``). The `metrics` server, when there is one, runs beside it.
+    public static func run(
+        _ settings: ScriptConsumerSettings, configuration: HowAlarmingConfig, metrics: MetricsServer? = nil, logger: Logger
+    ) async throws {
         let threads = NIOThreadPool(numberOfThreads: 2)
         threads.start()
         let consumer = makeConsumer(settings, configuration: configuration, threads: threads, logger: logger)
         // Under systemd's Type=notify, the notifier tells it when the consumer consumes and that it turns.
         let notifier = SystemdNotifier.fromEnvironment(ProcessInfo.processInfo.environment, logger: logger)
         let group = ServiceGroup(
-            services: [consumer] + (notifier.map { [$0] } ?? []), gracefulShutdownSignals: [.sigterm, .sigint], logger: logger)
+            services: (metrics.map { [$0] } ?? []) + [consumer] + (notifier.map { [$0] } ?? []),
+            gracefulShutdownSignals: [.sigterm, .sigint], logger: logger)
         do {
             try await group.run()
             try await threads.shutdownGracefully()

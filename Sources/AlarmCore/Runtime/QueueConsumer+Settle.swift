@@ -4,11 +4,13 @@ import Logging
 extension QueueConsumer {
     /// Carries out an outcome: delete, release with backoff (or bury after the last attempt), or bury.
     /// A release that beanstalkd answers `BURIED` (it is out of memory) is logged as a burial.
-    func settle(_ job: ReservedJob, _ outcome: JobOutcome, worker: BeanstalkWorker, logger: Logger) async {
+    /// Returns what became of the job, for the metrics.
+    func settle(_ job: ReservedJob, _ outcome: JobOutcome, worker: BeanstalkWorker, logger: Logger) async -> ConsumerMetrics.Outcome {
         do {
             switch outcome {
             case .done:
                 try await worker.delete(job)
+                return .handled
             case let .retry(after):
                 let stats = try await worker.stats(of: job)
                 let attempt = stats?.attempt ?? 1
@@ -16,17 +18,20 @@ extension QueueConsumer {
                 if attempt >= configuration.maximumAttempts {
                     logger.error("job buried after its last attempt", metadata: ["attempts": "\(attempt)"])
                     try await worker.bury(job, priority: priority)
+                    return .buried
                 } else {
                     let delay = after ?? configuration.retryBackoff.delay(forAttempt: attempt - 1)
                     try await worker.release(job, priority: priority, delay: delay)
                     logger.info("job released for another attempt", metadata: [
                         "attempt": "\(attempt)", "delay": "\(delay)",
                     ])
+                    return .retried
                 }
             case let .bury(reason):
                 logger.error("job buried", metadata: ["reason": "\(reason)"])
                 let priority = try await worker.stats(of: job)?.priority ?? BeanstalkConnection.defaultPriority
                 try await worker.bury(job, priority: priority)
+                return .buried
             }
         } catch where error.code == .reservationLost {
             // beanstalkd has handed the job back already; it will be delivered again and
@@ -34,16 +39,19 @@ extension QueueConsumer {
             logger.warning("reservation lost before the job was settled; it will be delivered again", metadata: [
                 "outcome": "\(outcome)", "error": "\(error)",
             ])
+            return .lost
         } catch where error.code == .buried {
             // beanstalkd answers a release with BURIED when it has no memory to queue the job again:
             // the job is buried and comes back only when an operator kicks it.
             logger.error("job buried: beanstalkd could not release it for another attempt", metadata: [
                 "outcome": "\(outcome)", "reason": "\(error)",
             ])
+            return .buried
         } catch {
             logger.error("could not settle job; beanstalkd will hand it out again after its TTR", metadata: [
                 "outcome": "\(outcome)", "error": "\(error)",
             ])
+            return .unsettled
         }
     }
 

@@ -18,6 +18,8 @@ public import ServiceLifecycle
 /// - Lost connections are re-established with backoff; use/watch are replayed.
 /// - It reports to ``ConsumerConfiguration/liveness`` that it consumes (its first reserve answered)
 ///   and that it is alive (every turn of its loop, and every few seconds while a handler runs).
+/// - It counts through swift-metrics (``ConsumerMetricNames``): jobs by kind and outcome, burials,
+///   and the time from a message's timestamp to its reserve.
 public struct QueueConsumer<Message: QueueMessage>: Service {
     /// Handles one decoded message. Throwing means "retry later".
     public typealias Handler = @Sendable (Message, JobContext) async throws -> JobOutcome
@@ -73,6 +75,7 @@ public struct QueueConsumer<Message: QueueMessage>: Service {
             "endpoint": "\(endpoint)", "tubes": "\(configuration.tubes.map(\.rawValue).joined(separator: ","))",
         ])
         let liveness = configuration.liveness.register()
+        let metrics = ConsumerMetrics(tubes: configuration.tubes)
         defer { liveness.end() }
         await withTaskGroup(of: Void.self) { inFlight in
             // Jobs started and not yet taken back from the group: running, or finished. Waiting
@@ -102,9 +105,11 @@ public struct QueueConsumer<Message: QueueMessage>: Service {
                     continue
                 }
                 guard let job else { continue }
-                guard let completion = await start(job, worker: worker) else { continue }
+                guard let (completion, kind) = await start(job, worker: worker, metrics: metrics) else { continue }
                 started += 1
-                inFlight.addTask { await finish(job, completion, worker: worker, liveness: liveness) }
+                inFlight.addTask {
+                    metrics.settled(type: kind, await finish(job, completion, worker: worker, liveness: liveness))
+                }
             }
             await inFlight.waitForAll()
         }
@@ -112,14 +117,17 @@ public struct QueueConsumer<Message: QueueMessage>: Service {
         logger.info("consumer stopped")
     }
 
-    /// Decodes the job and starts its handling; a body that does not decode is buried at once.
-    private func start(_ job: ReservedJob, worker: BeanstalkWorker) async -> Completion? {
+    /// Decodes the job and starts its handling, returning what finishes it and the message's kind;
+    /// a body that does not decode is buried at once.
+    private func start(_ job: ReservedJob, worker: BeanstalkWorker, metrics: ConsumerMetrics) async -> (Completion, String)? {
         let logger = self.logger.with(jobID: job.id)
         do {
             let message = try Message.decode(job: job.body)
-            return await handler(message, JobContext(job: job, worker: worker, logger: logger))
+            metrics.reserved(madeAt: message.madeAt)
+            return (await handler(message, JobContext(job: job, worker: worker, logger: logger)), message.kind)
         } catch {
-            await settle(job, .bury(reason: "malformed job: \(error)"), worker: worker, logger: logger)
+            let outcome = await settle(job, .bury(reason: "malformed job: \(error)"), worker: worker, logger: logger)
+            metrics.settled(type: ConsumerMetrics.malformed, outcome)
             return nil
         }
     }
@@ -127,7 +135,7 @@ public struct QueueConsumer<Message: QueueMessage>: Service {
     /// Waits for the job's completion, keeping the job reserved meanwhile, and settles it.
     private func finish(
         _ job: ReservedJob, _ completion: @escaping Completion, worker: BeanstalkWorker, liveness: ConsumerLiveness.Registration
-    ) async {
+    ) async -> ConsumerMetrics.Outcome {
         let logger = self.logger.with(jobID: job.id)
         let outcome = await withTaskGroup(of: JobOutcome?.self) { group in
             group.addTask { await keepAlive(job, worker: worker, liveness: liveness, logger: logger) }
@@ -150,7 +158,7 @@ public struct QueueConsumer<Message: QueueMessage>: Service {
             }
             return outcome
         }
-        await settle(job, outcome, worker: worker, logger: logger)
+        return await settle(job, outcome, worker: worker, logger: logger)
     }
 }
 

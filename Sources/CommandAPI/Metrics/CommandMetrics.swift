@@ -15,9 +15,6 @@ public struct CommandMetrics: Sendable {
         static let authFailures = "howalarming_command_auth_failures_total"
     }
 
-    /// Buckets of the queue latency histogram: event timestamps are whole seconds.
-    static let latencyBuckets: [Duration] = [1, 2, 5, 10, 30, 60, 300, 900, 3600].map { .seconds($0) }
-
     /// The registry `/metrics` reads.
     public let registry: PrometheusCollectorRegistry
     private let factory: PrometheusMetricsFactory
@@ -56,7 +53,9 @@ public struct CommandMetrics: Sendable {
     /// A factory writing to `registry`, with this daemon's histogram buckets.
     private static func factory(registry: PrometheusCollectorRegistry) -> PrometheusMetricsFactory {
         var factory = PrometheusMetricsFactory(registry: registry)
-        factory.durationHistogramBuckets[Name.queueLatency] = latencyBuckets
+        // Event timestamps are whole seconds: buckets of seconds, for the consumer runtime's too.
+        factory.durationHistogramBuckets[Name.queueLatency] = ConsumerMetricNames.latencyBuckets
+        factory.durationHistogramBuckets[ConsumerMetricNames.queueLatency] = ConsumerMetricNames.latencyBuckets
         return factory
     }
 

@@ -15,6 +15,14 @@ struct PushReportJob: QueueMessage {
     static func decode(job body: ByteBuffer) throws(FormatError) -> PushReportJob {
         PushReportJob(report: try PushReport.decode(json: body.readableBytesView))
     }
+
+    /// `delivery` or `devices`.
+    var kind: String {
+        switch report {
+        case .delivery: "delivery"
+        case .devices: "devices"
+        }
+    }
 }
 
 /// The handler of the push report tube: keeps each delivery report and the last device list,

@@ -267,6 +267,7 @@ public struct PushDispatcher: Sendable {
     private func record(_ report: SendReport, outcome: DeliveryOutcome, device: RegisteredDevice, writes: LedgerWrites)
         async
     {
+        ProviderReplyMetrics.replied(provider: device.token.provider, outcome: outcome)
         let backoff = Backoff(initial: settings.firstRetryDelay, maximum: settings.longestWaitInRun)
         var failures = 0
         while true {
