@@ -36,6 +36,8 @@ public struct EnvisalinkConfig: Sendable, Hashable {
     public var sequenceFile = "/var/lib/howalarming/envisalink.sequence"
     /// Seconds a queued command stays valid: an older one is refused rather than sent late (`command_max_age`, default 60).
     public var commandMaxAge = 60
+    /// The checks of the event tubes' consumers (`supervision`).
+    public var supervision = SupervisionConfig()
 
     /// The defaults: a module on the local host, no secrets, no zone names.
     public init() {}
@@ -77,6 +79,7 @@ extension EnvisalinkConfig {
         spool = try map.value("spool")?.nonEmptyText() ?? spool
         sequenceFile = try map.value("sequence_file")?.nonEmptyText() ?? sequenceFile
         commandMaxAge = try map.value("command_max_age")?.integer(in: 1...86400) ?? commandMaxAge
+        supervision = try map.section("supervision").map(SupervisionConfig.init(reading:)) ?? supervision
     }
 }
 
