@@ -62,4 +62,17 @@ import Testing
             _ = try await harness.events(until: "link restored", timeout: .seconds(30)) { $0.type == .recovery && $0.code == "link" }
         }
     }
+
+    /// While the link is down, a session the EVL logs in but does not answer is no recovery (and
+    /// its end no second fault): one fault, then one recovery once the panel answers again.
+    @Test func aLoginThePanelDoesNotFollowUpIsNoRecovery() async throws {
+        try await IntegratorHarness.run(configure: { $0.envisalink?.pollInterval = Self.pollInterval }) { harness in
+            try await harness.waitForLogin()
+            #expect(await harness.panel.control("hold 001").hasPrefix("ok"))
+            #expect(await harness.panel.control("drop").hasPrefix("ok"))
+            let events = try await harness.events(until: "link restored", timeout: .seconds(30)) { $0.type == .recovery && $0.code == "link" }
+            #expect(await harness.panel.simulator.observation.logins >= 3, "the restoring login is the third")
+            #expect(events.filter { $0.code == "link" }.map(\.type) == [.fault, .recovery])
+        }
+    }
 }
