@@ -13,9 +13,10 @@ import Foundation
 /// down or stuck, a `recovery` when it works again — each on every event tube but the one
 /// concerned, whose consumer would not read it, and on the watched taps.
 ///
-/// The first check comes one interval after start-up, so consumers starting beside the
-/// integrator are not reported. While beanstalkd does not answer, checks are skipped (events
-/// spool meanwhile, and each consumer's own state is unknown).
+/// Checks start one interval after the supervisor's connection to beanstalkd is made — at
+/// start-up, and again after beanstalkd was away — so that consumers starting (or reconnecting)
+/// beside the integrator are not reported. While beanstalkd does not answer, checks are skipped
+/// (events spool meanwhile, and each consumer's own state is unknown).
 struct ConsumerSupervisor: Service {
     let endpoint: BeanstalkEndpoint
     /// The consumers' event tubes (not the taps, not the command tubes).
@@ -32,12 +33,9 @@ struct ConsumerSupervisor: Service {
             try? await cancelWhenGracefulShutdown { try await Task.sleep(for: interval) }
             guard !Task.isShuttingDownGracefully && !Task.isCancelled else { break }
             do {
-                let current: BeanstalkConnection
-                if let connection, connection.isActive {
-                    current = connection
-                } else {
-                    current = try await BeanstalkConnection.connect(to: endpoint, logger: logger)
-                    connection = current
+                guard let current = connection, current.isActive else {
+                    connection = try await BeanstalkConnection.connect(to: endpoint, logger: logger)
+                    continue
                 }
                 let observations = try await observe(on: current)
                 for transition in supervision.check(observations, now: Date()) {

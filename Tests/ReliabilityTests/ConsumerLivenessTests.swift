@@ -79,7 +79,7 @@ struct ConsumerLivenessTests {
             let script = try await startScriptConsumer(stage, output: scriptOutput)
             let integrator = try await stage.start(.integrator)
             // A few checks with everyone running: nothing to say about push.
-            try await Task.sleep(for: .seconds(Self.checkInterval * 2))
+            try await Task.sleep(for: .seconds(Self.checkInterval * 3))
             #expect(Self.consumerEvents(about: "push", in: stage.logPath).isEmpty)
 
             let control = try SimulatorControlConnection(port: stage.controlPort)
