@@ -6,7 +6,8 @@ public import ServiceLifecycle
 
 /// Builds the alarm integrator's services from the configuration; `main` runs them.
 public enum EnvisalinkIntegratorApp {
-    /// The services: the spool flusher, the sequence file monitor, the event reporter, the panel link and the command consumer.
+    /// The services: the spool flusher, the sequence file monitor, the event reporter, the
+    /// consumer supervisor, the panel link and the command consumer.
     /// - Throws: a ``ConfigError`` naming the key when something required is missing or the
     ///   directory of `sequence_file` cannot be created, a ``SequenceStateError`` when
     ///   `sequence_file` holds something other than a sequence number, or a
@@ -39,6 +40,10 @@ public enum EnvisalinkIntegratorApp {
         let reporter = LinkEventReporter(
             link: link, publisher: publisher, mapper: PanelEventMapper(zoneNames: panel.zones),
             masterCode: panel.codeMaster, logger: logger)
+        let supervisor = ConsumerSupervisor(
+            endpoint: configuration.beanstalkd.endpoint, tubes: configuration.beanstalkd.consumerEventTubes,
+            interval: .seconds(panel.supervision.checkInterval), staleAfter: UInt64(panel.supervision.staleAfter),
+            publisher: publisher, logger: logger)
         let handler = PanelCommandHandler(
             link: link, publisher: publisher, sentCommands: sentCommands, masterCode: panel.codeMaster,
             allowedRawCodes: Set(panel.allowedRawCodes), maximumAge: .seconds(panel.commandMaxAge))
@@ -48,8 +53,9 @@ public enum EnvisalinkIntegratorApp {
             configuration: ConsumerConfiguration(tubes: configuration.beanstalkd.commandTubes, maximumAttempts: 1000),
             logger: logger, handler: handler.handle)
         // A ServiceGroup stops services in reverse order: first the command consumer (no new
-        // commands), then the panel link (its report stream ends), then the reporter (which
-        // publishes the last reports), the sequence file monitor, and last the spool flusher.
-        return [publisher, sequenceMonitor, reporter, link, commands]
+        // commands), then the panel link (its report stream ends), the consumer supervisor, then
+        // the reporter (which publishes the last reports), the sequence file monitor, and last the
+        // spool flusher.
+        return [publisher, sequenceMonitor, reporter, supervisor, link, commands]
     }
 }

@@ -9,7 +9,9 @@ import Foundation
 #endif
 
 /// Turns what happens on the panel link into events: panel messages through the mapper,
-/// the link's own ups and downs as `fault` / `recovery` (code `link`, once per outage), and the
+/// the link's own ups and downs as `fault` / `recovery` (code `link`, once per outage; the link
+/// counts as restored once the panel answers something after the login, so an EVL that takes
+/// logins but then answers nothing stays one outage), and the
 /// panel's errors on the link's own requests or unprompted as `fault` (code `panel`, once per
 /// error) until the next acknowledged command brings a `recovery`.
 struct LinkEventReporter: Service {
@@ -25,19 +27,27 @@ struct LinkEventReporter: Service {
     func run() async throws {
         var state = LinkState.starting
         var panelError: PanelError?
+        /// Logged in, but the panel has not answered anything since.
+        var awaitingAnswer = false
         for await report in link.reports {
-            switch report {
-            case .up:
+            if awaitingAnswer, report.isPanelAnswer {
+                awaitingAnswer = false
                 if state == .down {
                     await publish(.recovery, "Panel link restored")
                 }
                 state = .up
+            }
+            switch report {
+            case .up:
+                awaitingAnswer = true
             case let .down(reason):
+                awaitingAnswer = false
                 if state != .down {
                     await publish(.fault, "Panel link lost: \(reason)")
                     state = .down
                 }
             case .wrongPassword:
+                awaitingAnswer = false
                 await publish(.fault, "Wrong panel password: the panel refused the login (check envisalinkd.password)")
                 state = .down
             case let .message(message, frame):
@@ -85,4 +95,14 @@ struct LinkEventReporter: Service {
     }
 
     static func now() -> Int64 { Int64(Date().timeIntervalSince1970) }
+}
+
+extension PanelLink.LinkReport {
+    /// Whether the panel sent this: a message, an acknowledgement or an error.
+    fileprivate var isPanelAnswer: Bool {
+        switch self {
+        case .message, .panelError, .panelAnswered: true
+        case .up, .down, .wrongPassword, .codeRequested, .problem: false
+        }
+    }
 }

@@ -197,6 +197,21 @@ import Testing
         #expect(try parse("command: {listen: 'localhost:8081'}").command.listen.description == "localhost:8081")
     }
 
+    /// Issue 20: the integrator's checks of the event tubes' consumers.
+    @Test func supervisionKeysAreReadWithTheirRangesAndDefaults() throws {
+        #expect(try parse("envisalinkd: {host: evl}").envisalink?.supervision == SupervisionConfig())
+        #expect(SupervisionConfig().checkInterval == 30 && SupervisionConfig().staleAfter == 60)
+        let set = try #require(try parse("envisalinkd: {supervision: {check_interval: 1, stale_after: 5}}").envisalink?.supervision)
+        #expect(set.checkInterval == 1 && set.staleAfter == 5)
+        for (key, value) in [("check_interval", "0"), ("check_interval", "3601"), ("stale_after", "0"), ("stale_after", "86401")] {
+            #expect {
+                try parse("envisalinkd: {supervision: {\(key): \(value)}}")
+            } throws: { error in
+                (error as? ConfigError)?.keyPath == "envisalinkd.supervision.\(key)" && "\(error)".contains(value)
+            }
+        }
+    }
+
     @Test func unknownKeysInOwnedSectionsAreWarnings() throws {
         let config = try parse("""
             beanstalkd:

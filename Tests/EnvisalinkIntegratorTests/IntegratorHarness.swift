@@ -54,16 +54,19 @@ struct IntegratorHarness {
     }
 
     /// Runs `body` with everything up and the integrator running; shuts it down gracefully
-    /// afterwards. `arrange` may add services to the integrator's, as the group runs them.
+    /// afterwards. `arrange` may add services to the integrator's, as the group runs them;
+    /// `preparePanel` may set up the simulated panel before the integrator first connects.
     static func run(
         password: String = IntegratorHarness.password,
         configure: (inout HowAlarmingConfig) -> Void = { _ in },
+        preparePanel: (SimulatorServer) async -> Void = { _ in },
         arrange: ([any Service]) -> [any Service] = { $0 },
         _ body: (IntegratorHarness) async throws -> Void
     ) async throws {
         try await withTemporaryDirectory { directory in
             try await withBinloggedBeanstalkd { server in
                 let panel = try await startPanel()
+                await preparePanel(panel)
                 let harness = IntegratorHarness(server: server, panel: panel, directory: directory)
                 var configuration = harness.configuration(password: password)
                 configure(&configuration)

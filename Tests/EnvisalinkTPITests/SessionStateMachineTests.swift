@@ -112,6 +112,24 @@ struct SessionStateMachineTests {
         #expect(closes(machine.timerFired(.acknowledgement, now: start + .seconds(5))))
     }
 
+    /// Issue 20: with a 2-s poll, a link that dies right after a poll was found dead 7 s later
+    /// (the next poll, then 5 s for its ack); the ack may take at most half a poll interval.
+    @Test func aPollsAcknowledgementMayTakeAtMostAPollInterval() {
+        let short = TPISessionConfiguration(pollInterval: .seconds(2))
+        #expect(short.acknowledgementTimeout == .seconds(1))
+        #expect(TPISessionConfiguration(acknowledgementTimeout: .milliseconds(500), pollInterval: .seconds(2)).acknowledgementTimeout == .milliseconds(500))
+        #expect(TPISessionConfiguration().acknowledgementTimeout == .seconds(5), "the default poll (60 s) keeps the 5-s wait")
+        var machine = Machine(configuration: short, login: frame("005", "user"))
+        _ = machine.connected()
+        _ = machine.received(line("5053CD"), now: start)
+        _ = machine.received(line("5000052A"), now: start)
+        _ = machine.received(line("5051CB"), now: start)
+        _ = machine.received(line("50000126"), now: start)
+        let poll = machine.timerFired(.poll, now: start + .seconds(2))
+        #expect(sent(poll) == ["000"])
+        #expect(poll.contains(.startTimer(.acknowledgement, after: .seconds(1))))
+    }
+
     @Test func pollWhenIdleOnly() {
         var machine = loggedIn()
         let idle = machine.timerFired(.poll, now: start + .seconds(60))

@@ -64,6 +64,27 @@ struct EventPublisherTests {
         }
     }
 
+    /// Issue 20: an event about a consumer goes to every other tube (and watched tap), not to its own.
+    @Test func anExcludedTubeGetsNothingTheOthersGetTheEvent() async throws {
+        try await withBeanstalkd { server in
+            let (push, log, script, tap) = (try TubeName("push"), try TubeName("log"), try TubeName("ntfy"), try TubeName("cli"))
+            let publisher = EventPublisher(
+                endpoint: server.beanstalkEndpoint, tubes: [push, log, script], taps: [tap], source: "test",
+                sequence: SequenceCounter(stateFile: nil), logger: quietLogger)
+            let tail = try await server.connect()
+            try await tail.watch(tap)
+            let published = try await publisher.publish(sampleEvent("push consumer down"), except: [push])
+            let probe = try await server.connect()
+            #expect(try await probe.statsTube(push)?.currentJobsReady ?? 0 == 0)
+            for tube in [log, script, tap] {
+                #expect(try await probe.statsTube(tube)?.currentJobsReady == 1, "\(tube)")
+            }
+            let job = try #require(try await tail.reserve(timeout: .zero))
+            #expect(try AlarmEvent.decode(json: job.body.readableBytesView).id == published.id)
+            await publisher.close()
+        }
+    }
+
     @Test func keepsAnExistingIdSoARepublishIsRecognisable() async throws {
         try await withBeanstalkd { server in
             let publisher = EventPublisher(

@@ -83,6 +83,46 @@ struct SpoolingPublisherTests {
         }
     }
 
+    /// Issue 20: a spooled event keeps the tubes it must not go to, across a restart, while a
+    /// spool written before exclusions existed (plain event lines) still goes to every tube.
+    @Test func aSpooledEventKeepsItsExclusionsAndOldSpoolLinesGoEverywhere() async throws {
+        try await withTemporaryDirectory { directory in
+            try await withBinloggedBeanstalkd { server in
+                let (push, log) = (try TubeName("push"), try TubeName("log"))
+                let spoolPath = directory.appending("spool.jsonl")
+                var old = sampleEvent("old line")
+                old.id = UUID()
+                try Data(old.jsonBytes() + [0x0A]).write(to: URL(fileURLWithPath: spoolPath))
+                try await server.stop()
+                let first = try publisher(server, spool: spoolPath, tubes: [push, log])
+                try await first.publish(sampleEvent("push consumer down"), except: [push])
+                let lines = try String(contentsOfFile: spoolPath, encoding: .utf8).split(separator: "\n")
+                #expect(lines.count == 2 && lines[1].contains(#""spool_except":"push""#), "\(lines)")
+                try await server.restart()
+                let second = try publisher(server, spool: spoolPath, tubes: [push, log])
+                #expect(await second.spooledCount == 2)
+                #expect(await second.flush())
+                #expect(try await messages(on: push, server) == ["old line"])
+                #expect(try await messages(on: log, server) == ["old line", "push consumer down"])
+            }
+        }
+    }
+
+    /// The messages of the events on `tube`, read and deleted; none may carry the spool's own member.
+    private func messages(on tube: TubeName, _ server: BeanstalkdServer) async throws -> [String] {
+        let reader = try await server.connect()
+        try await reader.watch(tube)
+        try await reader.ignore(.default)
+        var messages: [String] = []
+        while let job = try await reader.reserve(timeout: .zero) {
+            #expect(!String(buffer: job.body).contains("spool_except"), "the spool's member reached \(tube)")
+            messages.append(try AlarmEvent.decode(json: job.body.readableBytesView).message)
+            try await reader.delete(job.id)
+        }
+        await reader.close()
+        return messages
+    }
+
     @Test func unwritableSpoolIsALoudError() async throws {
         try await withBeanstalkd { server in
             try await server.stop()

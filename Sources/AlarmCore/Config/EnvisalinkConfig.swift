@@ -36,6 +36,8 @@ public struct EnvisalinkConfig: Sendable, Hashable {
     public var sequenceFile = "/var/lib/howalarming/envisalink.sequence"
     /// Seconds a queued command stays valid: an older one is refused rather than sent late (`command_max_age`, default 60).
     public var commandMaxAge = 60
+    /// The checks of the event tubes' consumers (`supervision`).
+    public var supervision = SupervisionConfig()
 
     /// Where `/healthz` and `/metrics` are served (`metrics`, `HOST:PORT`, loopback unless
     /// `metrics_allow_non_loopback: true`; default none: not served).
@@ -82,6 +84,7 @@ extension EnvisalinkConfig {
         sequenceFile = try map.value("sequence_file")?.nonEmptyText() ?? sequenceFile
         commandMaxAge = try map.value("command_max_age")?.integer(in: 1...86400) ?? commandMaxAge
         metrics = try map.metrics()
+        supervision = try map.section("supervision").map(SupervisionConfig.init(reading:)) ?? supervision
     }
 }
 

@@ -61,20 +61,22 @@ public actor EventPublisher {
         return event
     }
 
-    /// Stamps `event` and puts it on every tube.
+    /// Stamps `event` and puts it on every tube but those in `excluded` (the tube of a consumer
+    /// the event is about, which would not read it), and on the taps being watched.
     /// - Returns: the event as published.
     @discardableResult
-    public func publish(_ event: AlarmEvent) async throws -> AlarmEvent {
+    public func publish(_ event: AlarmEvent, except excluded: Set<TubeName> = []) async throws -> AlarmEvent {
         let event = await stamp(event)
-        try await put(ByteBuffer(bytes: event.jsonBytes()), logger: logger.with(event: event))
+        try await put(ByteBuffer(bytes: event.jsonBytes()), except: excluded, logger: logger.with(event: event))
         return event
     }
 
-    /// Puts an already-encoded body on every consumer's tube, then on the taps being watched.
-    func put(_ body: ByteBuffer, logger: Logger) async throws(BeanstalkError) {
+    /// Puts an already-encoded body on every consumer's tube but those in `excluded`, then on the taps being watched.
+    func put(_ body: ByteBuffer, except excluded: Set<TubeName>, logger: Logger) async throws(BeanstalkError) {
         let connection = try await connected()
+        let tubes = self.tubes.filter { !excluded.contains($0) }
         // Pipelined with the consumers' puts: asking costs no extra round trip.
-        async let watchedTaps = Self.watched(taps, on: connection)
+        async let watchedTaps = Self.watched(taps.filter { !excluded.contains($0) }, on: connection)
         do {
             if !tubes.isEmpty {
                 let ids = try await connection.put(body, inEach: tubes)

@@ -4,14 +4,15 @@ import FoundationEssentials
 import Foundation
 #endif
 
-/// An append-only file of events waiting to be published, one JSON line each.
+/// An append-only file of events waiting to be published, one JSON line each
+/// (``SpooledEvent``: the event, and the tubes it must not go to).
 ///
 /// Every append is synced to disk before it returns (``DurableFile``). Published events are
 /// removed from the front by replacing the file atomically.
 struct EventSpool {
     private let path: String
     private let files: DurableFile
-    private var events: [AlarmEvent]
+    private var events: [SpooledEvent]
     /// The lines of the file that could not be read (cut short by a crash, or damaged: not UTF-8,
     /// not an event), by line number and reason. They are skipped; the other lines are kept.
     private(set) var unreadableLines: [(line: Int, reason: String)] = []
@@ -24,7 +25,7 @@ struct EventSpool {
         let bytes = try Data(contentsOf: URL(fileURLWithPath: path))
         for (index, line) in bytes.split(separator: 0x0A, omittingEmptySubsequences: false).enumerated() where !line.isEmpty {
             do {
-                events.append(try AlarmEvent.decode(json: Array(line)))
+                events.append(try SpooledEvent(line: line))
             } catch {
                 unreadableLines.append((index + 1, "\(error)"))
             }
@@ -33,15 +34,15 @@ struct EventSpool {
 
     var count: Int { events.count }
     var isEmpty: Bool { events.isEmpty }
-    var first: AlarmEvent? { events.first }
+    var first: SpooledEvent? { events.first }
 
     /// Appends `event` to the file and syncs it. The event is kept in memory, to be published in
     /// its turn, even when the file cannot take it: then this throws, to say that it would not
     /// survive a restart.
-    mutating func append(_ event: AlarmEvent) throws {
+    mutating func append(_ event: SpooledEvent) throws {
         events.append(event)
         do {
-            try files.append(event.jsonBytes() + [0x0A], to: path)
+            try files.append(event.line() + [0x0A], to: path)
         } catch {
             throw SpoolError(path: path, failure: error)
         }
@@ -50,7 +51,7 @@ struct EventSpool {
     mutating func removeFirst() throws {
         events.removeFirst()
         do {
-            try files.replace(path, with: events.flatMap { $0.jsonBytes() + [0x0A] })
+            try files.replace(path, with: events.flatMap { $0.line() + [0x0A] })
         } catch {
             throw SpoolError(path: path, failure: error)
         }

@@ -1,3 +1,4 @@
+public import Beanstalk
 public import Logging
 public import ServiceLifecycle
 #if canImport(FoundationEssentials)
@@ -35,23 +36,24 @@ public actor SpoolingPublisher: Service {
     /// How many events wait in the spool.
     public var spooledCount: Int { spool.count }
 
-    /// Stamps `event` and publishes it, or spools it when beanstalkd cannot take it (or older
-    /// events still wait). When the spool file cannot be written either (disk full), the event is
+    /// Stamps `event` and publishes it to every tube but those in `excluded` (as
+    /// ``EventPublisher/publish(_:except:)``), or spools it, with its exclusions, when beanstalkd
+    /// cannot take it (or older events still wait). When the spool file cannot be written either (disk full), the event is
     /// still kept, in memory, and published in its turn; only a stop of the process before
     /// beanstalkd is back loses it. That is logged as critical, and ``SpoolError`` is thrown.
     /// It throws nothing else: stamping never fails (``SequenceCounter``).
     @discardableResult
-    public func publish(_ event: AlarmEvent) async throws -> AlarmEvent {
+    public func publish(_ event: AlarmEvent, except excluded: Set<TubeName> = []) async throws -> AlarmEvent {
         let event = await publisher.stamp(event)
         if spool.isEmpty {
             do {
-                try await publisher.publish(event)
+                try await publisher.publish(event, except: excluded)
                 return event
             } catch {
                 logger.warning("beanstalkd unavailable: spooling events", metadata: ["error": "\(error)"])
             }
         }
-        try spool.append(event)
+        try spool.append(SpooledEvent(event: event, excludedTubes: excluded))
         return event
     }
 
@@ -59,9 +61,9 @@ public actor SpoolingPublisher: Service {
     /// - Returns: whether the spool is empty.
     @discardableResult
     public func flush() async -> Bool {
-        while let event = spool.first {
+        while let spooled = spool.first {
             do {
-                try await publisher.publish(event)
+                try await publisher.publish(spooled.event, except: spooled.excludedTubes)
             } catch {
                 return false
             }

@@ -35,8 +35,10 @@ struct PipelineStage {
 
     /// Runs `body` with beanstalkd, the simulator and the mocks started, the configuration
     /// written and the phones registered; stops what it started afterwards (daemons the body
-    /// started are the body's to stop).
+    /// started are the body's to stop). `extraEventTubes` are added to the event tubes, and
+    /// `integratorSettings` (YAML lines) to the `envisalinkd` section.
     static func run<Result>(
+        extraEventTubes: [String] = [], integratorSettings: [String] = [],
         isolation: isolated (any Actor)? = #isolation, _ body: (PipelineStage) async throws -> Result
     ) async throws -> Result {
         try await withTemporaryDirectory(prefix: "reliability") { directory in
@@ -52,7 +54,7 @@ struct PipelineStage {
                     let stage = PipelineStage(
                         server: server, directory: directory, providers: providers, simulator: simulator, controlPort: controlPort,
                         apiPort: try ClosedPort().port)
-                    try await stage.prepare(tpiPort: tpiPort)
+                    try await stage.prepare(tpiPort: tpiPort, extraEventTubes: extraEventTubes, integratorSettings: integratorSettings)
                     return try await body(stage)
                 }, then: {
                     simulator.kill()
@@ -144,7 +146,7 @@ struct PipelineStage {
         return states.allSatisfy { counts["current-jobs-\($0)"] == "0" }
     }
 
-    private func prepare(tpiPort: Int) async throws {
+    private func prepare(tpiPort: Int, extraEventTubes: [String], integratorSettings: [String]) async throws {
         for folder in ["log", "spool"] {
             try FileManager.default.createDirectory(atPath: directory.appending(folder), withIntermediateDirectories: false)
         }
@@ -152,7 +154,7 @@ struct PipelineStage {
             beanstalkd:
               host: 127.0.0.1
               port: \(server.port)
-              tubes: {commands: [commands], events: [log, push, command, audit]}
+              tubes: {commands: [commands], events: [\((["log", "push", "command", "audit"] + extraEventTubes).joined(separator: ", "))]}
             envisalinkd:
               host: 127.0.0.1
               port: \(tpiPort)
@@ -161,7 +163,7 @@ struct PipelineStage {
               zones: {"001": Front door}
               spool: \(spoolPath)
               sequence_file: \(directory.appending("sequence"))
-            log:
+            \(integratorSettings.map { "  \($0)\n" }.joined())log:
               file: \(logPath)
             push:
               database: \(databasePath)
