@@ -23,10 +23,12 @@ public enum PushConsumerApp {
         let ledger = DeliveryLedger(database: database)
         let settings = DispatchSettings(concurrency: push.concurrency, lifetime: .seconds(push.lifetime))
         let reports = PushReportQueue()
-        let pathReporter = PushPathReporter(publisher: pathEventPublisher(configuration, logger: logger), logger: logger)
+        let faults = ProviderFaultFile(path: ProviderFaultFile.path(besideDatabase: push.database), logger: logger)
+        let pathReporter = PushPathReporter(
+            publisher: pathEventPublisher(configuration, logger: logger), faults: faults, logger: logger)
         let dispatcher = PushDispatcher(
             registry: registry, ledger: ledger, senders: senders, settings: settings, clock: clock, logger: logger,
-            observer: reports, pathObserver: pathReporter)
+            observer: reports, pathObserver: pathReporter, faults: faults.current)
         if senders.isEmpty {
             logger.warning(
                 "no push provider configured (push.apns, push.fcm, push.web_push): events are acknowledged, nothing is delivered")

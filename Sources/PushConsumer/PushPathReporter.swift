@@ -23,15 +23,21 @@ final class PushPathReporter: PushPathObserver, Service {
     /// Where the events go; `nil` when `push.tube` is the only event tube: then only the log
     /// says it.
     private let publisher: EventPublisher?
+    /// Where the faults told are kept across restarts.
+    let faults: ProviderFaultFile
     private let retryBackoff: Backoff
     private let logger: Logger
     private let events: AsyncStream<AlarmEvent>
     private let continuation: AsyncStream<AlarmEvent>.Continuation
 
-    /// A reporter putting through `publisher`, waiting `retryBackoff` between failed puts.
-    init(publisher: EventPublisher?, retryBackoff: Backoff = Backoff(initial: .milliseconds(250), maximum: .seconds(15)),
-         logger: Logger) {
+    /// A reporter putting through `publisher`, waiting `retryBackoff` between failed puts, and
+    /// keeping the faults it tells in `faults`.
+    init(
+        publisher: EventPublisher?, faults: ProviderFaultFile,
+        retryBackoff: Backoff = Backoff(initial: .milliseconds(250), maximum: .seconds(15)), logger: Logger
+    ) {
         self.publisher = publisher
+        self.faults = faults
         self.retryBackoff = retryBackoff
         self.logger = logger
         // Unbounded: halts are told once each, and prunes at most once per registered device.
@@ -44,10 +50,12 @@ final class PushPathReporter: PushPathObserver, Service {
     }
 
     func providerHalted(_ provider: PushProvider, reason: String, heldDevices: Int) {
+        faults.began(provider, reason: reason)
         continuation.yield(PushPathEvents.halted(provider, reason: reason, heldDevices: heldDevices, timestamp: Self.now()))
     }
 
     func providerResumed(_ provider: PushProvider, haltedFor reason: String) {
+        faults.ended(provider)
         continuation.yield(PushPathEvents.resumed(provider, haltedFor: reason, timestamp: Self.now()))
     }
 

@@ -85,6 +85,44 @@ struct PushPathEndToEndTests {
         }
     }
 
+    @Test func aHaltOutlivesARestartAndTheRestartThatFixesItTellsItsEnd() async throws {
+        try await PushStage.run { stage in
+            let token = PushStage.apnsToken(5)
+            try await Self.register(stage, .ios, token, name: "Anna's iPhone")
+            let refusal = MockAPNSReply.error(status: 403, reason: "InvalidProviderToken")
+            stage.apns.script(token: token, [refusal, refusal])
+            try Self.configuration(stage).write(toFile: stage.configPath, atomically: true, encoding: .utf8)
+            let push = try Executables.path("howalarming-push")
+            func runConsumer(_ body: () async throws -> Void) async throws {
+                let consumer = try ProcessRunner.start(push, arguments: ["--config", stage.configPath])
+                try await body()
+                consumer.signal(SIGTERM)
+                #expect(try await consumer.waitForExit(timeout: .seconds(10)) == .exited(0))
+            }
+
+            try await runConsumer {
+                try await stage.put(PushStage.alarm())
+                let fault = try await Self.next(stage, on: "log", "the fault", timeout: .seconds(20))
+                #expect(fault["type"] as? String == "fault")
+            }
+            // Restarted, still refused: the same fault, not told again.
+            try await runConsumer {
+                try await stage.put(PushStage.alarm(type: "armed"))
+                try await waitUntil("the second refusal") { await stage.apns.requests(for: token).count == 2 }
+                try await waitUntil("both jobs held") { try stage.stats(tube: "push")["current-jobs-delayed"] == "2" }
+            }
+            #expect(try stage.take(from: "log").isEmpty)
+            // Restarted with APNs accepting (as after a fixed configuration): the first delivery ends it.
+            try await runConsumer {
+                try await stage.put(PushStage.alarm(type: "disarmed"))
+                let recovery = try await Self.next(stage, on: "log", "the recovery", timeout: .seconds(20))
+                #expect(recovery["type"] as? String == "recovery")
+                #expect(recovery["message"] as? String == "APNs sends again (halted for InvalidProviderToken): held notifications go out")
+            }
+            #expect(try String(contentsOfFile: stage.databasePath + ".faults", encoding: .utf8) == "{}")
+        }
+    }
+
     @Test func aPrunedPhoneIsAnEventAndTheAPIShowsEachDevicesLastDelivery() async throws {
         try await PushStage.run { stage in
             let anna = PushStage.apnsToken(7)

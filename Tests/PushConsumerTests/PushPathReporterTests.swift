@@ -11,19 +11,20 @@ import Testing
 /// The push path's events survive a beanstalkd outage: the same event is put once it is back,
 /// and a stop while it is away ends the retries promptly, saying what was not put.
 @Suite struct PushPathReporterTests {
-    static func reporter(_ server: BeanstalkdServer, _ logs: RecordedLogs) throws -> PushPathReporter {
+    static func reporter(_ server: BeanstalkdServer, _ logs: RecordedLogs, faults: String) throws -> PushPathReporter {
         let publisher = EventPublisher(
             endpoint: .tcp(host: server.host, port: server.port), tubes: [try TubeName("log"), try TubeName("command")],
             source: "howalarming-push", sequence: SequenceCounter(stateFile: nil), logger: logs.logger)
         return PushPathReporter(
-            publisher: publisher, retryBackoff: Backoff(initial: .milliseconds(50), maximum: .milliseconds(200)),
+            publisher: publisher, faults: ProviderFaultFile(path: faults, logger: logs.logger), retryBackoff: Backoff(initial: .milliseconds(50), maximum: .milliseconds(200)),
             logger: logs.logger)
     }
 
     @Test func anEventToldWhileBeanstalkdIsDownIsPutOnceItIsBack() async throws {
         try await withBinloggedBeanstalkd { server in
             let logs = RecordedLogs()
-            let reporter = try Self.reporter(server, logs)
+            let directory = try TemporaryDirectory()
+            let reporter = try Self.reporter(server, logs, faults: directory.appending("push.sqlite.faults"))
             let group = ServiceGroup(configuration: .init(services: [reporter], logger: logs.logger))
             let running = Task { try await group.run() }
 
@@ -54,7 +55,8 @@ import Testing
     @Test func stoppingWhileBeanstalkdIsDownEndsTheRetriesAndSaysWhatWasNotPut() async throws {
         try await withBeanstalkd { server in
             let logs = RecordedLogs()
-            let reporter = try Self.reporter(server, logs)
+            let directory = try TemporaryDirectory()
+            let reporter = try Self.reporter(server, logs, faults: directory.appending("push.sqlite.faults"))
             let group = ServiceGroup(configuration: .init(services: [reporter], logger: logs.logger))
             let running = Task { try await group.run() }
             try await server.stop()

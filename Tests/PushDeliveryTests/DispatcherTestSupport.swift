@@ -86,7 +86,7 @@ struct DispatchBench {
 
     init(
         settings: DispatchSettings = DispatchSettings(firstRetryDelay: .milliseconds(5)),
-        providers: Set<PushProvider> = [.apns, .fcm], clock: WallClock = .system
+        providers: Set<PushProvider> = [.apns, .fcm], clock: WallClock = .system, faults: [PushProvider: String] = [:]
     ) throws {
         let database = try PushDatabase.inMemory()
         registry = DeviceRegistry(database: database)
@@ -94,7 +94,7 @@ struct DispatchBench {
         let senders: [any NotificationSender] = [apns, fcm].filter { providers.contains($0.provider) }
         dispatcher = PushDispatcher(
             registry: registry, ledger: ledger, senders: senders, settings: settings, clock: clock,
-            logger: Logger(label: "test"), pathObserver: path)
+            logger: Logger(label: "test"), pathObserver: path, faults: faults)
     }
 
     /// Registers `count` iOS devices (tokens `apnsToken(i)`), named `name` when given, and

@@ -69,6 +69,21 @@ struct PushDispatcherPathTests {
         #expect(try await bench.registry.list().count == 4, "nothing pruned")
     }
 
+    @Test func aFaultToldBeforeARestartIsNotToldAgainAndItsEndIs() async throws {
+        let bench = try DispatchBench(
+            settings: DispatchSettings(firstRetryDelay: .milliseconds(5), haltPeriod: .milliseconds(200)),
+            faults: [.apns: "InvalidProviderToken"])
+        let phone = try #require(try await bench.addPhones(1).first)
+        bench.apns.script(phone, [Self.refused])
+        let event = Self.event(.alarm)
+
+        _ = try await bench.dispatcher.deliver(event)
+        #expect(bench.path.notices.isEmpty, "still the fault told before the restart")
+        try await Task.sleep(for: .milliseconds(250))
+        #expect(try await bench.dispatcher.deliver(event) == .delete)
+        #expect(bench.path.notices == [.resumed(.apns, haltedFor: "InvalidProviderToken")])
+    }
+
     @Test func aPrunedPhoneIsToldWithItsNameAndTheProvidersReason() async throws {
         let bench = try DispatchBench()
         let anna = try #require(try await bench.addPhones(1, name: "Anna's iPhone").first)

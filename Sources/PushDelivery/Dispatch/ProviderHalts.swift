@@ -11,7 +11,12 @@ import Synchronization
 /// after each halt period belong to the same fault, so the people told of it hear it once, and
 /// hear its end once.
 final class ProviderHalts: Sendable {
-    private let state = Mutex<(halts: [PushProvider: Halt], faults: [PushProvider: String])>(([:], [:]))
+    private let state: Mutex<(halts: [PushProvider: Halt], faults: [PushProvider: String])>
+
+    /// No halt in force; `faults` told before (by provider, their reasons) and not yet ended.
+    init(faults: [PushProvider: String] = [:]) {
+        state = Mutex(([:], faults))
+    }
 
     struct Halt: Sendable {
         let reason: String

@@ -34,17 +34,21 @@ public struct PushDispatcher: Sendable {
     private let logger: Logger
     private let observer: (any DeliveryObserver)?
     private let pathObserver: (any PushPathObserver)?
-    private let halts = ProviderHalts()
+    private let halts: ProviderHalts
     private let order = DeviceOrder()
 
     /// A dispatcher sending through `senders` (at most one per provider) to the devices of
     /// `registry`, recording in `ledger`, telling `observer` of each record and prune, and
-    /// `pathObserver` of provider halts, their end, and pruned phones.
+    /// `pathObserver` of provider halts, their end, and pruned phones. `faults` are the providers
+    /// (and reasons) whose halt was told before this process and has not ended: a refusal then
+    /// continues it, and the first delivery ends it.
     public init(
         registry: DeviceRegistry, ledger: DeliveryLedger, senders: [any NotificationSender],
         settings: DispatchSettings = DispatchSettings(), clock: WallClock = .system, logger: Logger,
-        observer: (any DeliveryObserver)? = nil, pathObserver: (any PushPathObserver)? = nil
+        observer: (any DeliveryObserver)? = nil, pathObserver: (any PushPathObserver)? = nil,
+        faults: [PushProvider: String] = [:]
     ) {
+        halts = ProviderHalts(faults: faults)
         self.registry = registry
         self.ledger = ledger
         self.senders = Dictionary(senders.map { ($0.provider, $0) }, uniquingKeysWith: { first, _ in first })
