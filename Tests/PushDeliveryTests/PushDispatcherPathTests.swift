@@ -8,6 +8,8 @@ import Testing
 @Suite("Push dispatcher: provider halts and pruned phones are told")
 struct PushDispatcherPathTests {
     static let refused = DeliveryOutcome.halt(reason: "InvalidProviderToken")
+    /// Long enough that two runs in a row fall within one halt on a loaded machine.
+    static let haltPeriod = Duration.seconds(2)
 
     /// An event of `type` with an id of its own.
     static func event(_ type: EventType) -> AlarmEvent {
@@ -18,7 +20,7 @@ struct PushDispatcherPathTests {
 
     @Test func aHaltIsToldOnceUntilTheProviderDeliversAgainThenItsEndOnce() async throws {
         let bench = try DispatchBench(
-            settings: DispatchSettings(firstRetryDelay: .milliseconds(5), haltPeriod: .milliseconds(200)))
+            settings: DispatchSettings(firstRetryDelay: .milliseconds(5), haltPeriod: Self.haltPeriod))
         let phones = try await bench.addPhones(3)
         let android = try #require(try await bench.addPhones(1, platform: .android).first)
         // Refused on the first try and again on the try after the halt period, then accepted.
@@ -32,12 +34,12 @@ struct PushDispatcherPathTests {
         // While halted nothing is sent through APNs; after the halt period it still refuses: the same fault.
         _ = try await bench.dispatcher.deliver(event)
         #expect(bench.apns.sends.count == 3)
-        try await Task.sleep(for: .milliseconds(250))
+        try await Task.sleep(for: Self.haltPeriod + .milliseconds(100))
         _ = try await bench.dispatcher.deliver(event)
         #expect(bench.apns.sends.count == 6)
         #expect(bench.path.notices.count == 1)
 
-        try await Task.sleep(for: .milliseconds(250))
+        try await Task.sleep(for: Self.haltPeriod + .milliseconds(100))
         #expect(try await bench.dispatcher.deliver(event) == .delete)
         #expect(bench.apns.sends.count == 9)
         #expect(bench.path.notices == [
@@ -52,7 +54,7 @@ struct PushDispatcherPathTests {
 
     @Test func aDeliveryInTheRunThatHaltsEndsNothingAndIsNotCountedAsHeld() async throws {
         let bench = try DispatchBench(
-            settings: DispatchSettings(firstRetryDelay: .milliseconds(5), haltPeriod: .milliseconds(200)))
+            settings: DispatchSettings(firstRetryDelay: .milliseconds(5), haltPeriod: Self.haltPeriod))
         let phones = try await bench.addPhones(4)
         // Most devices say the topic is wrong: the configuration is, and APNs halts; one is accepted.
         for phone in phones.dropFirst() { bench.apns.script(phone, [.prune(reason: "DeviceTokenNotForTopic")]) }
@@ -63,7 +65,7 @@ struct PushDispatcherPathTests {
         _ = try await bench.dispatcher.deliver(event)
         #expect(bench.apns.sends.count == 4, "still halted")
 
-        try await Task.sleep(for: .milliseconds(250))
+        try await Task.sleep(for: Self.haltPeriod + .milliseconds(100))
         #expect(try await bench.dispatcher.deliver(event) == .delete)
         #expect(bench.path.notices.last == .resumed(.apns, haltedFor: "DeviceTokenNotForTopic"))
         #expect(try await bench.registry.list().count == 4, "nothing pruned")
@@ -71,7 +73,7 @@ struct PushDispatcherPathTests {
 
     @Test func aFaultToldBeforeARestartIsNotToldAgainAndItsEndIs() async throws {
         let bench = try DispatchBench(
-            settings: DispatchSettings(firstRetryDelay: .milliseconds(5), haltPeriod: .milliseconds(200)),
+            settings: DispatchSettings(firstRetryDelay: .milliseconds(5), haltPeriod: Self.haltPeriod),
             faults: [.apns: "InvalidProviderToken"])
         let phone = try #require(try await bench.addPhones(1).first)
         bench.apns.script(phone, [Self.refused])
@@ -79,7 +81,7 @@ struct PushDispatcherPathTests {
 
         _ = try await bench.dispatcher.deliver(event)
         #expect(bench.path.notices.isEmpty, "still the fault told before the restart")
-        try await Task.sleep(for: .milliseconds(250))
+        try await Task.sleep(for: Self.haltPeriod + .milliseconds(100))
         #expect(try await bench.dispatcher.deliver(event) == .delete)
         #expect(bench.path.notices == [.resumed(.apns, haltedFor: "InvalidProviderToken")])
     }
