@@ -46,6 +46,7 @@ final class ProviderFaultFile: Sendable {
         save { $0[provider] = nil }
     }
 
+    /// Applies `change` and writes the file (synced: this runs once per fault, on the sending path).
     private func save(_ change: (inout [PushProvider: String]) -> Void) {
         let bytes = faults.withLock { faults in
             change(&faults)
@@ -54,17 +55,19 @@ final class ProviderFaultFile: Sendable {
         do {
             try DurableFile().replace(path, with: bytes)
         } catch {
-            logger.error("the provider faults cannot be saved: after a restart they may be told again, or their end not told", metadata: [
-                "path": "\(path)", "error": "\(error.operation): \(error.reason)",
-            ])
+            logger.error(
+                "the provider faults cannot be saved: after a restart they may be told again, or their end not told",
+                metadata: ["path": "\(path)", "error": "\(error.operation): \(error.reason)"])
         }
     }
 
+    /// The file's JSON: provider → reason.
     static func encode(_ faults: [PushProvider: String]) -> [UInt8] {
         let object = Dictionary(uniqueKeysWithValues: faults.map { ($0.key.rawValue, $0.value) })
         return Array((try? JSONEncoder().encode(object)) ?? Data("{}".utf8))
     }
 
+    /// The faults in the file's JSON, unknown providers left out; `nil` when it is not such JSON.
     static func decode(_ bytes: Data) -> [PushProvider: String]? {
         guard let object = try? JSONDecoder().decode([String: String].self, from: bytes) else { return nil }
         return Dictionary(uniqueKeysWithValues: object.compactMap { key, reason in

@@ -16,7 +16,8 @@ import Testing
             endpoint: .tcp(host: server.host, port: server.port), tubes: [try TubeName("log"), try TubeName("command")],
             source: "howalarming-push", sequence: SequenceCounter(stateFile: nil), logger: logs.logger)
         return PushPathReporter(
-            publisher: publisher, faults: ProviderFaultFile(path: faults, logger: logs.logger), retryBackoff: Backoff(initial: .milliseconds(50), maximum: .milliseconds(200)),
+            publisher: publisher, faults: ProviderFaultFile(path: faults, logger: logs.logger),
+            retryBackoff: Backoff(initial: .milliseconds(50), maximum: .milliseconds(200)),
             logger: logs.logger)
     }
 
