@@ -54,9 +54,11 @@ struct PushPathEndToEndTests {
             }
             try Self.configuration(stage).write(toFile: stage.configPath, atomically: true, encoding: .utf8)
             let consumer = try ProcessRunner.start(try Executables.path("howalarming-push"), arguments: ["--config", stage.configPath])
+            let put = ContinuousClock.now
             try await stage.put(PushStage.alarm())
 
             let fault = try await Self.next(stage, on: "log", "the fault on the log tube", timeout: .seconds(20))
+            let faultAfter = ContinuousClock.now - put
             #expect(fault["type"] as? String == "fault")
             #expect(fault["code"] as? String == "push")
             #expect(fault["source"] as? String == "howalarming-push")
@@ -72,6 +74,7 @@ struct PushPathEndToEndTests {
 
             // The script is used up: APNs accepts again, tried when the 30 s halt ends.
             let recovery = try await Self.next(stage, on: "log", "the recovery on the log tube", timeout: .seconds(50))
+            print("[push path] fault on the log tube \(faultAfter) after the event, recovery \(ContinuousClock.now - put) after it (halt: 30 s)")
             #expect(recovery["type"] as? String == "recovery")
             #expect(recovery["code"] as? String == "push")
             #expect(recovery["raw"] as? String == "apns")
