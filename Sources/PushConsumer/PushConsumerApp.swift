@@ -7,7 +7,8 @@ public import ServiceLifecycle
 /// Builds the push consumer's services from the configuration; `main` runs them.
 public enum PushConsumerApp {
     /// The services: the size gauges (with `push.metrics` only), the sender closer, the report
-    /// publisher, the ledger janitor, the registration consumer and the event consumer.
+    /// publisher, the push path reporter, the ledger janitor, the registration consumer and the
+    /// event consumer.
     ///
     /// - Parameters:
     ///   - senders: The providers' senders (``PushSenders/make(configuration:logger:)``); empty
@@ -23,9 +24,12 @@ public enum PushConsumerApp {
         let ledger = DeliveryLedger(database: database)
         let settings = DispatchSettings(concurrency: push.concurrency, lifetime: .seconds(push.lifetime))
         let reports = PushReportQueue()
+        let faults = ProviderFaultFile(path: ProviderFaultFile.path(besideDatabase: push.database), logger: logger)
+        let pathReporter = PushPathReporter(
+            publisher: pathEventPublisher(configuration, logger: logger), faults: faults, logger: logger)
         let dispatcher = PushDispatcher(
             registry: registry, ledger: ledger, senders: senders, settings: settings, clock: clock, logger: logger,
-            observer: reports)
+            observer: reports, pathObserver: pathReporter, faults: faults.current)
         if senders.isEmpty {
             logger.warning(
                 "no push provider configured (push.apns, push.fcm, push.web_push): events are acknowledged, nothing is delivered")
@@ -35,8 +39,8 @@ public enum PushConsumerApp {
         let webPush = senders.lazy.compactMap { $0 as? WebPushSender }.first
         let registrations = RegistrationHandler(registry: registry, webPushEnabled: webPush != nil, reports: reports)
         // A ServiceGroup stops services in reverse order: first the event consumer (its
-        // in-flight event finishes), then registrations, then the reports (what they queued is
-        // still put), and last the providers' connections.
+        // in-flight event finishes), then registrations, then the push path's events and the
+        // reports (what they queued is still put), and last the providers' connections.
         // The sizes are counted only when someone can read them (`push.metrics`).
         let sizes = push.metrics.map { _ in PushSizeGauges(database: database, interval: .seconds(30), logger: logger) }
         return (sizes.map { [$0] } ?? []) + [
@@ -44,6 +48,7 @@ public enum PushConsumerApp {
             ReportPublisher(
                 queue: reports, registry: registry, endpoint: endpoint, tube: push.reportTube,
                 vapidPublicKey: webPush?.vapidPublicKey, providers: Set(senders.map(\.provider)), logger: logger),
+            pathReporter,
             LedgerJanitor(
                 ledger: ledger, retention: .seconds(push.ledgerRetentionDays * 86_400), interval: .seconds(6 * 3600),
                 logger: logger),
@@ -54,6 +59,22 @@ public enum PushConsumerApp {
                 endpoint: endpoint, configuration: Self.eventConsumer(tube: push.tube),
                 logger: logger, handler: events.handle),
         ]
+    }
+
+    /// The publisher of the push path's own events (source `howalarming-push`): every event tube
+    /// but `push.tube`, and the taps; `nil` when there is none.
+    ///
+    /// Its sequence counter runs in memory, from the clock: numbers still increase across restarts
+    /// (unless the clock is set back), these events are rare, and no consumer drops an event by
+    /// its sequence, so a state file would add a way for the push consumer to fail to start and
+    /// nothing an alarm needs.
+    static func pathEventPublisher(_ configuration: HowAlarmingConfig, logger: Logger) -> EventPublisher? {
+        let tubes = PushPathReporter.tubes(configuration)
+        let taps = configuration.beanstalkd.tapTubes.filter { $0 != configuration.push.tube }
+        guard !tubes.isEmpty || !taps.isEmpty else { return nil }
+        return EventPublisher(
+            endpoint: configuration.beanstalkd.endpoint, tubes: tubes, taps: taps, source: "howalarming-push",
+            sequence: SequenceCounter(stateFile: nil), logger: logger)
     }
 
     /// The event consumer's settings: a job is retried until its notification's lifetime ends

@@ -8,7 +8,8 @@ import Synchronization
 /// It holds at most ``capacity`` reports; when the queue cannot keep up (beanstalkd gone), the
 /// oldest are dropped, never a delivery delayed. A `devices` report is made when it is
 /// published, from the registry as it is then, and at most one waits: a burst of changes (a
-/// thousand registrations) costs one look at the registry, not one per change.
+/// thousand registrations, or an event's deliveries, each changing a device's last success)
+/// costs one look at the registry, not one per change.
 final class PushReportQueue: DeliveryObserver {
     /// What is waiting.
     enum Pending: Sendable {
@@ -35,6 +36,8 @@ final class PushReportQueue: DeliveryObserver {
             eventID: attempt.eventID, eventType: eventType, device: attempt.device.deviceID, status: attempt.status,
             reason: attempt.reason, attempts: attempt.attempt, time: attempt.at.unixMilliseconds)
         put(.delivery(PushReport.delivery(report).jsonBytes()))
+        // The device's last success changed with it: the `devices` report follows.
+        if attempt.status == .delivered { registryChanged() }
     }
 
     func registryChanged() {

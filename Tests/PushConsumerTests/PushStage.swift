@@ -88,9 +88,14 @@ struct PushStage {
     /// Takes every push report waiting on `push-reports` (deleting them), in queue order, as
     /// JSON objects.
     func takeReports() throws -> [[String: Any]] {
+        try take(from: "push-reports")
+    }
+
+    /// Takes every job waiting on `tube` (deleting them), in queue order, as JSON objects.
+    func take(from tube: String) throws -> [[String: Any]] {
         let client = try RawBeanstalkClient(server)
         defer { client.close() }
-        _ = try client.command("watch push-reports")
+        _ = try client.command("watch \(tube)")
         _ = try client.command("ignore default")
         var reports: [[String: Any]] = []
         while true {

@@ -28,13 +28,14 @@ extension PushConsumerTests {
             }
             let reports = try stage.takeReports()
             let devices = reports.filter { $0["type"] as? String == "devices" }
-            // At start (no device), after the registration (the browser).
-            #expect(devices.count == 2, "\(reports)")
+            // At start (no device), after the registration (the browser), after the delivery.
+            #expect(devices.count == 3, "\(reports)")
             #expect(devices.first?["vapid_public_key"] as? String == stage.providers.vapidPublicKey)
             let listed = try #require((devices.last?["devices"] as? [[String: Any]])?.first)
             #expect(listed["device"] as? String == deviceID)
             #expect(listed["platform"] as? String == "web")
             #expect(listed["name"] as? String == "Hall tablet")
+            let delivered = try #require(listed["last_success_at"] as? Int, "the last delivery's time")
             let delivery = try #require(reports.first { $0["type"] as? String == "delivery" })
             #expect(delivery["event_id"] as? String == eventID.uuidString.lowercased())
             #expect(delivery["event_type"] as? String == "alarm")
@@ -42,6 +43,7 @@ extension PushConsumerTests {
             #expect(delivery["status"] as? String == "delivered")
             #expect(delivery["attempts"] as? Int == 1)
             #expect((delivery["time"] as? Int).map { $0 > 1_700_000_000_000 } == true)
+            #expect(delivery["time"] as? Int == delivered)
             let text = reports.map { "\($0)" }.joined()
             #expect(!text.contains("browser-1") && !text.contains(browser.auth), "a report shows the endpoint or a key")
         }

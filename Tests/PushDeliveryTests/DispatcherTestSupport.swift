@@ -81,11 +81,12 @@ struct DispatchBench {
     let ledger: DeliveryLedger
     let apns = ScriptedSender(.apns)
     let fcm = ScriptedSender(.fcm)
+    let path = RecordingPathObserver()
     let dispatcher: PushDispatcher
 
     init(
         settings: DispatchSettings = DispatchSettings(firstRetryDelay: .milliseconds(5)),
-        providers: Set<PushProvider> = [.apns, .fcm], clock: WallClock = .system
+        providers: Set<PushProvider> = [.apns, .fcm], clock: WallClock = .system, faults: [PushProvider: String] = [:]
     ) throws {
         let database = try PushDatabase.inMemory()
         registry = DeviceRegistry(database: database)
@@ -93,16 +94,17 @@ struct DispatchBench {
         let senders: [any NotificationSender] = [apns, fcm].filter { providers.contains($0.provider) }
         dispatcher = PushDispatcher(
             registry: registry, ledger: ledger, senders: senders, settings: settings, clock: clock,
-            logger: Logger(label: "test"))
+            logger: Logger(label: "test"), pathObserver: path, faults: faults)
     }
 
-    /// Registers `count` iOS devices (tokens `apnsToken(i)`) and returns their tokens.
+    /// Registers `count` iOS devices (tokens `apnsToken(i)`), named `name` when given, and
+    /// returns their tokens.
     @discardableResult
-    func addPhones(_ count: Int, platform: DevicePlatform = .ios) async throws -> [String] {
+    func addPhones(_ count: Int, platform: DevicePlatform = .ios, name: String? = nil) async throws -> [String] {
         var tokens: [String] = []
         for index in 0..<count {
             let token = platform == .ios ? Self.apnsToken(index) : RegistryFixtures.fcmToken("-\(index)")
-            try await registry.add(platform: platform, token: token)
+            try await registry.add(platform: platform, token: token, name: name)
             tokens.append(token)
         }
         return tokens
@@ -112,5 +114,31 @@ struct DispatchBench {
     static func apnsToken(_ index: Int) -> String {
         let hex = String(index, radix: 16)
         return String(repeating: "0", count: 64 - hex.count) + hex
+    }
+}
+
+/// What a ``PushPathObserver`` was told, in order.
+final class RecordingPathObserver: PushPathObserver {
+    enum Notice: Sendable, Equatable {
+        case halted(PushProvider, reason: String, heldDevices: Int)
+        case resumed(PushProvider, haltedFor: String)
+        case pruned(name: String?, platform: DevicePlatform, reason: String)
+    }
+
+    private let state = Mutex<[Notice]>([])
+
+    /// Everything told so far.
+    var notices: [Notice] { state.withLock { $0 } }
+
+    func providerHalted(_ provider: PushProvider, reason: String, heldDevices: Int) {
+        state.withLock { $0.append(.halted(provider, reason: reason, heldDevices: heldDevices)) }
+    }
+
+    func providerResumed(_ provider: PushProvider, haltedFor reason: String) {
+        state.withLock { $0.append(.resumed(provider, haltedFor: reason)) }
+    }
+
+    func devicePruned(_ device: RegisteredDevice, reason: String) {
+        state.withLock { $0.append(.pruned(name: device.name, platform: device.platform, reason: reason)) }
     }
 }

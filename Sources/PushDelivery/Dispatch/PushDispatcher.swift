@@ -23,7 +23,8 @@ public import Foundation
 /// or refusing each device. A halted provider sends nothing for
 /// ``DispatchSettings/haltDuration``; its devices' events are kept in their jobs, which come back
 /// when the halt ends (or before the notification's deadline, if that is sooner), while the
-/// other provider's devices keep their own retries.
+/// other provider's devices keep their own retries. The `pathObserver` hears of the halt once,
+/// and once more when the provider delivers again; and of every phone pruned.
 public struct PushDispatcher: Sendable {
     private let registry: DeviceRegistry
     private let ledger: DeliveryLedger
@@ -32,16 +33,22 @@ public struct PushDispatcher: Sendable {
     private let clock: WallClock
     private let logger: Logger
     private let observer: (any DeliveryObserver)?
-    private let halts = ProviderHalts()
+    private let pathObserver: (any PushPathObserver)?
+    private let halts: ProviderHalts
     private let order = DeviceOrder()
 
     /// A dispatcher sending through `senders` (at most one per provider) to the devices of
-    /// `registry`, recording in `ledger`, and telling `observer` of each record and prune.
+    /// `registry`, recording in `ledger`, telling `observer` of each record and prune, and
+    /// `pathObserver` of provider halts, their end, and pruned phones. `faults` are the providers
+    /// (and reasons) whose halt was told before this process and has not ended: a refusal then
+    /// continues it, and the first delivery ends it.
     public init(
         registry: DeviceRegistry, ledger: DeliveryLedger, senders: [any NotificationSender],
         settings: DispatchSettings = DispatchSettings(), clock: WallClock = .system, logger: Logger,
-        observer: (any DeliveryObserver)? = nil
+        observer: (any DeliveryObserver)? = nil, pathObserver: (any PushPathObserver)? = nil,
+        faults: [PushProvider: String] = [:]
     ) {
+        halts = ProviderHalts(faults: faults)
         self.registry = registry
         self.ledger = ledger
         self.senders = Dictionary(senders.map { ($0.provider, $0) }, uniquingKeysWith: { first, _ in first })
@@ -49,6 +56,7 @@ public struct PushDispatcher: Sendable {
         self.clock = clock
         self.logger = logger
         self.observer = observer
+        self.pathObserver = pathObserver
     }
 
     /// The providers this dispatcher can send through.
@@ -202,35 +210,58 @@ public struct PushDispatcher: Sendable {
         outcomes.reserveCapacity(deliveries.count)
         for delivery in deliveries {
             let provider = delivery.device.token.provider
-            let outcome =
-                widespread.contains(provider) ? delivery.report.widespreadOutcome : delivery.report.outcome
+            let outcome = Self.outcome(of: delivery, widespread: widespread)
             if delivery.awaitsSpread {
                 await record(delivery.report, outcome: outcome, device: delivery.device, writes: writes)
             }
             switch outcome {
             case .prune(let reason):
                 let removed = try await registry.prune(delivery.device.token, repliedAt: delivery.report.invalidSince)
-                if removed { observer?.registryChanged() }
+                if removed {
+                    observer?.registryChanged()
+                    pathObserver?.devicePruned(delivery.device, reason: reason)
+                }
                 logger.notice(removed ? "device pruned" : "device kept: registered again since", metadata: [
                     "device": "\(delivery.device.token.provider) \(delivery.device.name ?? "unnamed")",
                     "reason": "\(reason)",
                 ])
             case .halt(let reason):
-                if halts.halt(provider, reason: reason, for: settings.haltDuration) {
+                switch halts.halt(provider, reason: reason, for: settings.haltDuration) {
+                case .faultBegins:
                     logger.critical(
                         "\(provider) halted: credential or configuration fault; notifications wait until it is fixed",
                         metadata: ["reason": "\(reason)", "retry_in": "\(settings.haltDuration)"])
+                    let held = deliveries.count {
+                        $0.device.token.provider == provider && !Self.outcome(of: $0, widespread: widespread).isFinal
+                    }
+                    pathObserver?.providerHalted(provider, reason: reason, heldDevices: held)
+                case .haltedAgain:
+                    logger.warning("\(provider) still refuses: halted again", metadata: [
+                        "reason": "\(reason)", "retry_in": "\(settings.haltDuration)",
+                    ])
+                case .alreadyHalted:
+                    break
                 }
             case .fail(let reason):
                 logger.warning("notification refused for a device", metadata: [
                     "device": "\(provider)", "reason": "\(reason)",
                 ])
-            case .delivered, .retry, .refreshCredentials:
+            case .delivered:
+                if let haltReason = halts.delivered(provider) {
+                    logger.notice("\(provider) delivers again after its halt", metadata: ["reason": "\(haltReason)"])
+                    pathObserver?.providerResumed(provider, haltedFor: haltReason)
+                }
+            case .retry, .refreshCredentials:
                 break
             }
             outcomes.append(outcome.deviceOutcome(haltWait: holdWait(halts.current(provider), deadline: deadline)))
         }
         return outcomes
+    }
+
+    /// The outcome of `delivery`, given the providers whose replies were `widespread` in its run.
+    private static func outcome(of delivery: DeviceDelivery, widespread: Set<PushProvider>) -> DeliveryOutcome {
+        widespread.contains(delivery.device.token.provider) ? delivery.report.widespreadOutcome : delivery.report.outcome
     }
 
     /// How long a device of a provider under `halt` waits before its job comes back: the rest of
