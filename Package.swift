@@ -701,6 +701,7 @@ let package = Package(
             dependencies: [
                 "CommandAPI",
                 "CommandAPITestSupport",
+                "PushMocks",
                 "AlarmCore",
                 "Beanstalk",
                 "TestSupport",
