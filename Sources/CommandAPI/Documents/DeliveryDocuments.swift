@@ -72,8 +72,8 @@ struct AlarmDeliveriesDocument: Encodable {
         cursor = stored.cursor
         event = EventDocument(stored.event)
         self.acknowledgements = acknowledgements.map { acknowledgement in
-            let device: String? = if case .device(let device, _) = acknowledgement.by { device.description } else { nil }
-            return AcknowledgementDocument(by: acknowledgement.by.displayName, device: device, time: acknowledgement.time)
+            AcknowledgementDocument(
+                by: acknowledgement.by.displayName, device: acknowledgement.by.device?.description, time: acknowledgement.time)
         }
         let byDevice = Dictionary(reports.map { ($0.device, $0) }, uniquingKeysWith: { first, _ in first })
         let listed = Set(devices.map(\.device))

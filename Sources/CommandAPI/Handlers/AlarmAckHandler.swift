@@ -57,17 +57,18 @@ struct AlarmAckHandler: Sendable {
             throw APIError.badRequest("event_id: must be an alarm's id, a UUID")
         }
         if let sentFor, sentFor != eventID {
-            _ = auth.failure("acknowledgement token of another alarm", invalidToken: true, context.clientAddress ?? "unknown", context.logger)
+            _ = auth.failure(
+                "acknowledgement token of another alarm", invalidToken: true, context.clientAddress ?? "unknown",
+                context.logger)
             throw APIError(.forbidden, "this acknowledgement token is for another alarm")
         }
         guard let found = try await acknowledgements.lookup(.id(eventID), by: by), found.event.event.type == .alarm else {
             throw APIError(.notFound, "no alarm with this id is stored (it may be older than command.retention_days)")
         }
         let kept = try await recorder.record(found, by: by, logger: context.logger)
-        let device: String? = if case .device(let device, _) = by { device.description } else { nil }
         return JSONResponse.make(Acknowledged(
-            eventID: eventID.uuidString.lowercased(), cursor: kept.cursor, by: by.displayName, device: device,
-            time: kept.time))
+            eventID: eventID.uuidString.lowercased(), cursor: kept.cursor, by: by.displayName,
+            device: by.device?.description, time: kept.time))
     }
 
     /// The bearer credential, else the body's `token`; `nil` when there is neither.
@@ -88,7 +89,8 @@ struct AlarmAckHandler: Sendable {
         let address = context.clientAddress ?? "unknown"
         if let credential, let token = APIToken(credential), let caller = try await auth.tokens.authenticate(token) {
             guard caller.scope == .control else {
-                throw APIError(.forbidden, "the token \(caller.tokenName) has the \(caller.scope) scope; acknowledging needs a control token")
+                throw APIError(
+                    .forbidden, "the token \(caller.tokenName) has the \(caller.scope) scope; acknowledging needs a control token")
             }
             return (.token(name: caller.tokenName), nil)
         }

@@ -17,6 +17,11 @@ public enum Acknowledger: Sendable, Hashable {
         }
     }
 
+    /// The device, when a device acknowledged.
+    public var device: DeviceID? {
+        if case .device(let device, _) = self { device } else { nil }
+    }
+
     /// A key naming it among everyone who may acknowledge: `token:<name>` or `device:<id>`.
     var key: String {
         switch self {

@@ -16,7 +16,9 @@ struct AckTokenSlot: Sendable, Hashable {
     init?(in payload: [UInt8]) {
         let marker = Array(#""\#(Self.key)":""#.utf8) + Array(Self.placeholder.utf8)
         guard payload.count >= marker.count,
-            let start = (0...(payload.count - marker.count)).first(where: { payload[$0..<$0 + marker.count].elementsEqual(marker) })
+            let start = (0...(payload.count - marker.count)).first(where: {
+                payload[$0..<$0 + marker.count].elementsEqual(marker)
+            })
         else { return nil }
         offset = start + marker.count - AckToken.length
     }
