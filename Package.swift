@@ -744,6 +744,7 @@ let package = Package(
             dependencies: [
                 "CommandAPI",
                 "CommandAPITestSupport",
+                "PushMocks",
                 "AlarmCore",
                 "Beanstalk",
                 "TestSupport",

@@ -26,12 +26,13 @@ public enum CommandAPIApp {
     ///   - listen: Where to listen, instead of `command.listen` (tests pass port 0).
     ///   - stream: The limits of `GET /v1/stream` (tests shorten the keepalive).
     ///   - daemonCheck: How often the daemon watch checks the other daemons' tubes.
+    ///   - ackTokenWait: How long an acknowledgement waits for its token's delivery report.
     /// - Throws: ``ConfigError`` for unusable TLS files; the database error when
     ///   `command.database` cannot be opened.
     public static func services(
         configuration: HowAlarmingConfig, metrics: CommandMetrics, logger: Logger, listen: ListenAddress? = nil,
         stream: StreamSettings = StreamSettings(), daemonCheck: Duration = .seconds(5),
-        onListening: @escaping ListeningHandler = { _ in }
+        ackTokenWait: Duration = .seconds(5), onListening: @escaping ListeningHandler = { _ in }
     ) throws -> [any Service] {
         let command = configuration.command
         let listen = listen ?? command.listen
@@ -50,7 +51,9 @@ public enum CommandAPIApp {
             throttle: AuthThrottle(limit: command.authFailureLimit, window: .seconds(command.authFailureWindow)),
             trustedProxies: command.trustedProxies, metrics: metrics, commandTubes: configuration.beanstalkd.commandTubes,
             registrationTube: configuration.push.registrationTube, bodyLimit: command.bodyLimit, hub: hub,
-            reports: reports, acknowledgements: acknowledgements, daemons: daemons))
+            reports: reports, acknowledgements: acknowledgements, daemons: daemons,
+            eventTubes: configuration.beanstalkd.consumerEventTubes, taps: configuration.beanstalkd.tapTubes,
+            ackTokenWait: ackTokenWait))
         warnAboutExposure(configuration, listen: listen, logger: logger)
         let server = Application(
             router: router,

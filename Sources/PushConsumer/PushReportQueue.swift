@@ -34,7 +34,8 @@ final class PushReportQueue: DeliveryObserver {
     func recorded(_ attempt: DeliveryAttempt, eventType: EventType) {
         let report = DeliveryReport(
             eventID: attempt.eventID, eventType: eventType, device: attempt.device.deviceID, status: attempt.status,
-            reason: attempt.reason, attempts: attempt.attempt, time: attempt.at.unixMilliseconds)
+            reason: attempt.reason, attempts: attempt.attempt, time: attempt.at.unixMilliseconds,
+            ackTokenHash: attempt.ackTokenHash)
         put(.delivery(PushReport.delivery(report).jsonBytes()))
         // The device's last success changed with it: the `devices` report follows.
         if attempt.status == .delivered { registryChanged() }

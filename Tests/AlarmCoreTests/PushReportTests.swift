@@ -38,7 +38,18 @@ import TestSupport
         #expect(Set(object.keys) == ["type", "event_id", "event_type", "device", "status", "reason", "attempts", "time"])
     }
 
-    @Test(arguments: [delivery, devices])
+    /// An alarm's delivery report, with the hash of the notification's acknowledgement token.
+    static let acknowledgeable = PushReport.delivery(
+        DeliveryReport(
+            eventID: eventID, eventType: .alarm, device: device, status: .delivered, attempts: 1, time: 1_764_100_000_123,
+            ackTokenHash: "RqIZl4LIgn8KxW9QO-nTnv7pf0CnNrksx9fF-CXP2FE"))
+
+    @Test func anAckTokenHashIsWrittenUnderItsDocumentedKey() throws {
+        let object = try #require(JSONSerialization.jsonObject(with: Data(Self.acknowledgeable.jsonBytes())) as? [String: Any])
+        #expect(object["ack_token_sha256"] as? String == "RqIZl4LIgn8KxW9QO-nTnv7pf0CnNrksx9fF-CXP2FE")
+    }
+
+    @Test(arguments: [delivery, devices, acknowledgeable])
     func aReportReadsBackAsWritten(_ report: PushReport) throws {
         #expect(try PushReport.decode(json: report.jsonBytes()) == report)
     }
@@ -87,6 +98,10 @@ import TestSupport
             #"{"type":"devices","time":1,"devices":[{"device":"0f1e2d3c-4b5a-4968-8776-a5b4c3d2e1f0","platform":"windows","registered_at":1}]}"#,
             field: "devices[0].platform", says: "invalid value"),
         InvalidBody("time as text", #"{"type":"devices","time":"now","devices":[]}"#, field: "time", says: "expected an integer"),
+        InvalidBody(
+            "an ack token hash that is no SHA-256",
+            #"{"type":"delivery","event_id":"0f1e2d3c-4b5a-4968-8776-a5b4c3d2e1f0","event_type":"alarm","device":"0f1e2d3c-4b5a-4968-8776-a5b4c3d2e1f0","status":"delivered","attempts":1,"time":1,"ack_token_sha256":"short"}"#,
+            field: "ack_token_sha256", says: "invalid value"),
         InvalidBody("not UTF-8", bytes: [0x7B, 0xFF, 0x7D], field: nil, says: "not valid UTF-8"),
     ]
 

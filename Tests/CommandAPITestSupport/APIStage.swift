@@ -29,15 +29,20 @@ package struct APIStage: RunningAPI {
 
     /// Runs `body` with a fresh stage; `command` adds keys to the `command` section (indented),
     /// `stream` sets the limits of `GET /v1/stream`.
+    /// `ackTokenWait` is how long an acknowledgement waits for its token's report; `logger`
+    /// receives the services' logs.
     package static func run<Result>(
-        command extra: String = "", stream: StreamSettings = StreamSettings(), isolation: isolated (any Actor)? = #isolation,
+        command extra: String = "", stream: StreamSettings = StreamSettings(), ackTokenWait: Duration = .seconds(5),
+        logger: Logger = quietLogger, isolation: isolated (any Actor)? = #isolation,
         _ body: (APIStage) async throws -> Result
     ) async throws -> Result {
         try await withTemporaryDirectory { directory in
             try await withBeanstalkd { server in
                 let text = configurationText(port: server.port, directory: directory, extra: extra)
                 let configuration = try HowAlarmingConfig.parse(yaml: text, path: directory.appending("config.yaml"), environment: [:])
-                return try await serve(configuration, server: server, directory: directory, stream: stream, body)
+                return try await serve(
+                    configuration, server: server, directory: directory, stream: stream, ackTokenWait: ackTokenWait,
+                    logger: logger, body)
             }
         }
     }
@@ -45,15 +50,16 @@ package struct APIStage: RunningAPI {
     /// Runs the services for `configuration` while `body` runs, then shuts them down gracefully.
     package static func serve<Result>(
         _ configuration: HowAlarmingConfig, server: BeanstalkdServer, directory: TemporaryDirectory,
-        stream: StreamSettings = StreamSettings(), isolation: isolated (any Actor)? = #isolation,
+        stream: StreamSettings = StreamSettings(), ackTokenWait: Duration = .seconds(5), logger: Logger = quietLogger,
+        isolation: isolated (any Actor)? = #isolation,
         _ body: (APIStage) async throws -> Result
     ) async throws -> Result {
         let (ports, portContinuation) = AsyncStream.makeStream(of: Int.self)
         // The daemon watch checks often, so that tests see a daemon start or stop at once.
         let services = try CommandAPIApp.services(
-            configuration: configuration, metrics: CommandMetrics(), logger: quietLogger,
+            configuration: configuration, metrics: CommandMetrics(), logger: logger,
             listen: ListenAddress(host: "127.0.0.1", port: 0), stream: stream, daemonCheck: .milliseconds(100),
-            onListening: { portContinuation.yield($0) })
+            ackTokenWait: ackTokenWait, onListening: { portContinuation.yield($0) })
         let group = ServiceGroup(configuration: .init(services: services, logger: quietLogger))
         let running = Task {
             defer { portContinuation.finish() }

@@ -48,13 +48,14 @@ struct OpenAPITests {
                 throttle: AuthThrottle(limit: 10, window: .seconds(60)), trustedProxies: [], metrics: CommandMetrics(),
                 commandTubes: [try TubeName("commands")], registrationTube: try TubeName("push-registrations"),
                 bodyLimit: 16384, hub: StreamHub(logger: quietLogger), reports: PushReportStore(database: database),
-                acknowledgements: AcknowledgementStore(database: database), daemons: DaemonBoard(daemons: [], now: 0)))
+                acknowledgements: AcknowledgementStore(database: database), daemons: DaemonBoard(daemons: [], now: 0),
+                eventTubes: [try TubeName("command")], taps: []))
             // The console's files are documented together, as `GET /`.
             let consoleFiles = Set(ConsoleFiles().paths).subtracting(["/"])
             let routed = Set(router.routes.map { Operation(method: $0.method.rawValue, path: $0.path.description) })
                 .filter { !($0.method == "GET" && consoleFiles.contains($0.path)) }
             let documented = Set(try Self.documented().keys)
-            #expect(routed.count == 15)
+            #expect(routed.count == 16)
             #expect(routed.subtracting(documented).isEmpty, "routed but not documented: \(routed.subtracting(documented))")
             #expect(documented.subtracting(routed).isEmpty, "documented but not routed: \(documented.subtracting(routed))")
         }
@@ -131,6 +132,11 @@ struct OpenAPITests {
         Probe("POST", "/v1/events/by-id/{event_id}/acknowledge", at: "/v1/events/by-id/\(UUID())/acknowledge", .control, 404),
         Probe("POST", "/v1/events/by-id/{event_id}/acknowledge", at: "/v1/events/by-id/\(eventID)/acknowledge", .none, 401),
         Probe("POST", "/v1/events/by-id/{event_id}/acknowledge", at: "/v1/events/by-id/\(eventID)/acknowledge", .read, 403),
+        Probe("POST", "/v1/alarms/{event_id}/ack", at: "/v1/alarms/\(eventID)/ack", .control, 200),
+        Probe("POST", "/v1/alarms/{event_id}/ack", at: "/v1/alarms/nope/ack", .control, 400),
+        Probe("POST", "/v1/alarms/{event_id}/ack", at: "/v1/alarms/\(UUID())/ack", .control, 404),
+        Probe("POST", "/v1/alarms/{event_id}/ack", at: "/v1/alarms/\(eventID)/ack", .wrong, 401),
+        Probe("POST", "/v1/alarms/{event_id}/ack", at: "/v1/alarms/\(eventID)/ack", .read, 403),
         Probe("POST", "/v1/commands", .control, json: command, 202),
         Probe("POST", "/v1/commands", .control, json: #"{"command":"arm_night"}"#, 400),
         Probe("POST", "/v1/commands", .none, json: command, 401),
@@ -159,6 +165,9 @@ struct OpenAPITests {
     /// After beanstalkd is gone.
     static let queueDown: [Probe] = [
         Probe("GET", "/healthz", .none, 503),
+        Probe("POST", "/v1/events/{cursor}/acknowledge", at: "/v1/events/1/acknowledge", .control, 503),
+        Probe("POST", "/v1/events/by-id/{event_id}/acknowledge", at: "/v1/events/by-id/\(eventID)/acknowledge", .control, 503),
+        Probe("POST", "/v1/alarms/{event_id}/ack", at: "/v1/alarms/\(eventID)/ack", .control, 503),
         Probe("POST", "/v1/commands", .control, json: command, 503),
         Probe("POST", "/v1/devices", .control, json: device, 503),
         Probe("PATCH", "/v1/devices/{device}", at: "/v1/devices/\(deviceID)", .control, json: rename, 503),
@@ -176,6 +185,7 @@ struct OpenAPITests {
         Probe("GET", "/v1/devices", .wrong, 429),
         Probe("POST", "/v1/events/{cursor}/acknowledge", at: "/v1/events/1/acknowledge", .wrong, 429),
         Probe("POST", "/v1/events/by-id/{event_id}/acknowledge", at: "/v1/events/by-id/\(eventID)/acknowledge", .wrong, 429),
+        Probe("POST", "/v1/alarms/{event_id}/ack", at: "/v1/alarms/\(eventID)/ack", .wrong, 429),
         Probe("POST", "/v1/commands", .wrong, json: command, 429),
         Probe("POST", "/v1/devices", .wrong, json: device, 429),
         Probe("PATCH", "/v1/devices/{device}", at: "/v1/devices/\(deviceID)", .wrong, json: rename, 429),

@@ -25,6 +25,8 @@ final class ConsoleStage {
     private(set) var controlToken = ""
     private(set) var readToken = ""
     private(set) var daemons: [String: ChildProcess] = [:]
+    /// The mock APNs, FCM and Web Push service, with `push`.
+    private(set) var providers: MockPushProviders?
 
     /// The console's address.
     var url: String { "http://127.0.0.1:\(apiPort)/" }
@@ -53,6 +55,7 @@ final class ConsoleStage {
                     let controlPort = try SimulatorProcess.port(in: try await simulator.awaitLine(containing: "control listening on"))
                     let stage = ConsoleStage(directory: directory, controlPort: controlPort, apiPort: try ClosedPort().port)
                     let providers = push ? try await MockPushProviders.start(writingCredentialsTo: directory.path) : nil
+                    stage.providers = providers
                     try stage.writeConfiguration(beanstalkdPort: server.port, tpiPort: tpiPort, push: providers)
                     stage.controlToken = try await stage.createToken(name: "household-phone", scope: "control")
                     stage.readToken = try await stage.createToken(name: "wall-display", scope: "read")

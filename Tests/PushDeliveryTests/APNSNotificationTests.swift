@@ -108,7 +108,8 @@ import Testing
         let event = Fixtures.event()
         let payload = try Fixtures.object(APNSNotification(event: event, topic: "t", now: Fixtures.now).payload)
         #expect(payload.object("aps")?.object("alert")?["body"] as? String == "Zone alarm: Front door")
-        let custom = payload.filter { $0.key != "aps" }
+        // The Acknowledge action's members: AckActionTests.
+        let custom = payload.filter { $0.key != "aps" && !$0.key.hasPrefix("ack_") }
         #expect(NSDictionary(dictionary: custom) == NSDictionary(dictionary: try Fixtures.object(event.jsonBytes())))
     }
 
@@ -154,7 +155,8 @@ import Testing
 }
 
 extension APNSNotificationTests {
-    /// docs/push-notifications.md shows the payload of the fixture event, split over two lines.
+    /// docs/push-notifications.md shows the payload of the fixture event, split over two lines,
+    /// with an example acknowledgement token.
     @Test func documentedPayloadIsWhatIsSent() throws {
         var root = URL(fileURLWithPath: #filePath)
         for _ in 0..<3 { root.deleteLastPathComponent() }
@@ -162,7 +164,10 @@ extension APNSNotificationTests {
         let open = try #require(text.range(of: "```json\n"))
         let close = try #require(text.range(of: "\n```", range: open.upperBound..<text.endIndex))
         let documented = text[open.upperBound..<close.lowerBound].replacingOccurrences(of: "\n ", with: "")
-        let payload = APNSNotification(event: Fixtures.event(), topic: "t", now: Fixtures.now).payload
-        #expect(documented == String(decoding: payload, as: UTF8.self))
+        let token = AckToken.mint()
+        let payload = APNSNotification(event: Fixtures.event(), topic: "t", now: Fixtures.now)
+            .request(deviceToken: Fixtures.apnsToken, ackToken: token).body
+        let sent = String(decoding: payload, as: UTF8.self).replacingOccurrences(of: token.value, with: "Xq3v9kT0bL2mN7pR4sW8yZ1cD5fG6hJ0kA3eB9uV2wE")
+        #expect(documented == sent)
     }
 }

@@ -20,11 +20,14 @@ public struct DeliveryReport: Sendable, Hashable, Codable {
     public var attempts: Int
     /// When the outcome was known, in Unix milliseconds.
     public var time: Int64
+    /// The SHA-256 (base64url, 43 characters) of the acknowledgement token this attempt's
+    /// notification carried (alarms only): what the command API checks an acknowledgement against.
+    public var ackTokenHash: String?
 
-    /// A report; `reason` defaults to none.
+    /// A report; `reason` and `ackTokenHash` default to none.
     public init(
         eventID: UUID, eventType: EventType, device: DeviceID, status: DeliveryStatus, reason: String? = nil,
-        attempts: Int, time: Int64
+        attempts: Int, time: Int64, ackTokenHash: String? = nil
     ) {
         self.eventID = eventID
         self.eventType = eventType
@@ -33,12 +36,37 @@ public struct DeliveryReport: Sendable, Hashable, Codable {
         self.reason = reason
         self.attempts = attempts
         self.time = time
+        self.ackTokenHash = ackTokenHash
     }
 
     enum CodingKeys: String, CodingKey {
         case eventID = "event_id"
         case eventType = "event_type"
+        case ackTokenHash = "ack_token_sha256"
         case device, status, reason, attempts, time
+    }
+
+    /// Reads the report's fields; an `ack_token_sha256` must be a SHA-256 in base64url.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        eventID = try container.decode(UUID.self, forKey: .eventID)
+        eventType = try container.decode(EventType.self, forKey: .eventType)
+        device = try container.decode(DeviceID.self, forKey: .device)
+        status = try container.decode(DeliveryStatus.self, forKey: .status)
+        reason = try container.decodeIfPresent(String.self, forKey: .reason)
+        attempts = try container.decode(Int.self, forKey: .attempts)
+        time = try container.decode(Int64.self, forKey: .time)
+        ackTokenHash = try container.decodeIfPresent(String.self, forKey: .ackTokenHash)
+        if let ackTokenHash, !Self.isSHA256(ackTokenHash) {
+            throw DecodingError.dataCorruptedError(
+                forKey: .ackTokenHash, in: container, debugDescription: "must be a SHA-256 in base64url (43 characters)")
+        }
+    }
+
+    /// Whether `text` is 32 bytes in unpadded base64url.
+    private static func isSHA256(_ text: String) -> Bool {
+        text.utf8.count == 43 && Base64URL.decode(text)?.count == 32
+            && text.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-" || $0 == "_") }
     }
 
     /// Writes the report's fields, the event id in lower case as the event format writes UUIDs.
@@ -51,5 +79,6 @@ public struct DeliveryReport: Sendable, Hashable, Codable {
         try container.encodeIfPresent(reason, forKey: .reason)
         try container.encode(attempts, forKey: .attempts)
         try container.encode(time, forKey: .time)
+        try container.encodeIfPresent(ackTokenHash, forKey: .ackTokenHash)
     }
 }

@@ -51,7 +51,8 @@ public struct APIToken: Sendable, Hashable, CustomStringConvertible, CustomDebug
     /// A mirror without children, so `dump` shows no token either.
     public var customMirror: Mirror { Mirror(self, children: [], displayStyle: .struct) }
 
-    private static func isBase64URL(_ byte: UInt8) -> Bool {
+    /// Whether `byte` is a base64url character.
+    static func isBase64URL(_ byte: UInt8) -> Bool {
         switch byte {
         case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"),
             UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "_"):

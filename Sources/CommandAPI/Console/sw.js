@@ -1,8 +1,10 @@
 // The console's service worker: shows the alarm notifications that arrive by Web Push, and
 // handles their "Open" and "Acknowledge" actions. Payload (contract: the push consumer's Web Push
-// message): {"title","body","event_id"?,"type","alarm","partition"?,"zone"?,"time","tag"}.
-// The token for acknowledging is the one the page keeps in IndexedDB (database `howalarming`,
-// store `session`, key `token`); it is only read here.
+// message): {"title","body","event_id"?,"type","alarm","partition"?,"zone"?,"time","tag"}, and for
+// alarms "ack_path" and "ack_token": the notification's own acknowledgement token, which
+// acknowledges this alarm as this browser without an API token (POST /v1/alarms/{id}/ack).
+// Without one (or when it is refused) the token the page keeps in IndexedDB (database
+// `howalarming`, store `session`, key `token`) is used; it is only read here.
 
 self.addEventListener('install', () => self.skipWaiting());
 self.addEventListener('activate', (event) => event.waitUntil(self.clients.claim()));
@@ -16,7 +18,7 @@ self.addEventListener('notificationclick', (event) => {
   notification.close();
   const eventId = notification.data?.event_id;
   if (event.action === 'ack' && eventId) {
-    event.waitUntil(acknowledge(eventId));
+    event.waitUntil(acknowledge(eventId, notification.data.ack_token));
   } else {
     event.waitUntil(openConsole(eventId));
   }
@@ -30,7 +32,7 @@ function showAlarm(data) {
     message = { title: 'HowAlarming', body: data.text() };
   }
   const actions = [{ action: 'open', title: 'Open' }];
-  if (message.event_id) actions.push({ action: 'ack', title: 'Acknowledge' });
+  if (message.event_id && message.type === 'alarm') actions.push({ action: 'ack', title: 'Acknowledge' });
   return self.registration.showNotification(message.title || 'HowAlarming', {
     body: message.body ?? '',
     tag: message.tag,
@@ -56,12 +58,16 @@ async function openConsole(eventId) {
   return self.clients.openWindow(url);
 }
 
-async function acknowledge(eventId) {
-  const token = await storedToken();
-  if (!token) return openConsole(eventId);
-  const response = await fetch(`/v1/events/by-id/${encodeURIComponent(eventId)}/acknowledge`, {
-    method: 'POST', headers: { Authorization: `Bearer ${token}` }, credentials: 'omit', cache: 'no-store',
-  });
+// The path is made here from the event id, never taken from the message: a token goes to this
+// origin only.
+async function acknowledge(eventId, ackToken) {
+  const path = `/v1/alarms/${encodeURIComponent(eventId)}/ack`;
+  let response = ackToken ? await postWith(path, ackToken) : undefined;
+  if (!response?.ok) {
+    const token = await storedToken();
+    if (token) response = await postWith(path, token);
+  }
+  if (!response) return openConsole(eventId);
   if (!response.ok) {
     await self.registration.showNotification('Not acknowledged', {
       body: response.status === 403 ? 'This device may only read: acknowledge from a device with a control token.'
@@ -71,6 +77,12 @@ async function acknowledge(eventId) {
     });
   }
   return undefined;
+}
+
+function postWith(path, token) {
+  return fetch(path, {
+    method: 'POST', headers: { Authorization: `Bearer ${token}` }, credentials: 'omit', cache: 'no-store',
+  }).catch(() => undefined);
 }
 
 function storedToken() {

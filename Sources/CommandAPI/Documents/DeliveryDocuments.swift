@@ -50,8 +50,11 @@ struct DeliveryRowDocument: Encodable {
 
 /// One alarm in `GET /v1/deliveries`: the event, who acknowledged it, and each device's outcome.
 struct AlarmDeliveriesDocument: Encodable {
+    /// Who acknowledged the alarm (a token's or device's name) and when; `device` for an
+    /// acknowledgement from a notification.
     struct AcknowledgementDocument: Encodable {
         let by: String
+        let device: String?
         let time: Int64
     }
 
@@ -68,7 +71,10 @@ struct AlarmDeliveriesDocument: Encodable {
     ) {
         cursor = stored.cursor
         event = EventDocument(stored.event)
-        self.acknowledgements = acknowledgements.map { AcknowledgementDocument(by: $0.tokenName, time: $0.time) }
+        self.acknowledgements = acknowledgements.map { acknowledgement in
+            AcknowledgementDocument(
+                by: acknowledgement.by.displayName, device: acknowledgement.by.device?.description, time: acknowledgement.time)
+        }
         let byDevice = Dictionary(reports.map { ($0.device, $0) }, uniquingKeysWith: { first, _ in first })
         let listed = Set(devices.map(\.device))
         self.devices =

@@ -8,10 +8,11 @@ import Hummingbird
 import Logging
 
 /// `POST /v1/events/{cursor}/acknowledge` and `POST /v1/events/by-id/{event_id}/acknowledge`
-/// (control): records that the caller's token acknowledged the event, once; asking again answers
-/// the first acknowledgement.
+/// (control): records that the caller's token acknowledged the event, once, and announces it on
+/// the event tubes (``AcknowledgementRecorder``); asking again answers the first acknowledgement.
 struct AcknowledgeHandler: Sendable {
     let acknowledgements: AcknowledgementStore
+    let recorder: AcknowledgementRecorder
 
     private struct Acknowledged: Encodable {
         let cursor: Int64
@@ -35,12 +36,11 @@ struct AcknowledgeHandler: Sendable {
     }
 
     private func acknowledge(_ event: AcknowledgementStore.EventReference, context: APIRequestContext) async throws -> Response {
-        let caller = try context.authenticatedCaller()
-        let now = Date().unixMilliseconds
-        guard let acknowledgement = try await acknowledgements.acknowledge(event, by: caller.tokenName, now: now) else {
+        let by = Acknowledger.token(name: try context.authenticatedCaller().tokenName)
+        guard let found = try await acknowledgements.lookup(event, by: by) else {
             throw APIError(.notFound, "no such event is stored (it may be older than command.retention_days)")
         }
-        context.logger.notice("event acknowledged", metadata: ["cursor": "\(acknowledgement.cursor)"])
-        return JSONResponse.make(Acknowledged(cursor: acknowledgement.cursor, by: acknowledgement.tokenName, time: acknowledgement.time))
+        let acknowledgement = try await recorder.record(found, by: by, logger: context.logger)
+        return JSONResponse.make(Acknowledged(cursor: acknowledgement.cursor, by: by.displayName, time: acknowledgement.time))
     }
 }

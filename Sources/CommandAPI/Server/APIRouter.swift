@@ -20,6 +20,11 @@ enum APIRouter {
         let reports: PushReportStore
         let acknowledgements: AcknowledgementStore
         let daemons: DaemonBoard
+        /// `beanstalkd.consumerEventTubes` and `beanstalkd.tubes.taps`: where acknowledgements are announced.
+        let eventTubes: [TubeName]
+        let taps: [TubeName]
+        /// How long `POST /v1/alarms/{event_id}/ack` waits for an unknown token's delivery report.
+        var ackTokenWait = Duration.seconds(5)
     }
 
     /// Every endpoint, with its handler.
@@ -35,7 +40,13 @@ enum APIRouter {
             metrics: dependencies.metrics, bodyLimit: dependencies.bodyLimit)
         let deliveries = DeliveriesHandler(
             events: dependencies.store, reports: dependencies.reports, acknowledgements: dependencies.acknowledgements)
-        let acknowledge = AcknowledgeHandler(acknowledgements: dependencies.acknowledgements)
+        let recorder = AcknowledgementRecorder(
+            acknowledgements: dependencies.acknowledgements, producer: dependencies.producer,
+            eventTubes: dependencies.eventTubes, taps: dependencies.taps)
+        let acknowledge = AcknowledgeHandler(acknowledgements: dependencies.acknowledgements, recorder: recorder)
+        let alarmAck = AlarmAckHandler(
+            acknowledgements: dependencies.acknowledgements, reports: dependencies.reports, recorder: recorder,
+            auth: authentication(dependencies), bodyLimit: dependencies.bodyLimit, tokenWait: dependencies.ackTokenWait)
         let stream = StreamHandler(
             store: dependencies.store, tokens: dependencies.tokens, hub: dependencies.hub, daemons: dependencies.daemons)
         return ConsoleHandler(files: ConsoleFiles()).endpoints() + [
@@ -47,6 +58,8 @@ enum APIRouter {
             APIEndpoint(.get, "/v1/stream", stream.handle),
             APIEndpoint(.post, "/v1/events/{cursor}/acknowledge", acknowledge.byCursor),
             APIEndpoint(.post, "/v1/events/by-id/{event_id}/acknowledge", acknowledge.byID),
+            // Authenticates itself: an acknowledgement token from a notification, or a control token.
+            APIEndpoint(.post, "/v1/alarms/{event_id}/ack", authenticated: false, alarmAck.handle),
             APIEndpoint(.get, "/v1/deliveries", deliveries.deliveries),
             APIEndpoint(.get, "/v1/devices", deliveries.devices),
             APIEndpoint(.post, "/v1/commands", commands.handle),
@@ -54,6 +67,13 @@ enum APIRouter {
             APIEndpoint(.patch, "/v1/devices/{device}", devices.rename),
             APIEndpoint(.delete, "/v1/devices/{device}", devices.unregister),
         ]
+    }
+
+    /// The bearer token authentication of the API.
+    private static func authentication(_ dependencies: Dependencies) -> AuthMiddleware {
+        AuthMiddleware(
+            tokens: dependencies.tokens, throttle: dependencies.throttle,
+            addresses: ClientAddressResolver(trustedProxies: dependencies.trustedProxies), metrics: dependencies.metrics)
     }
 
     /// The router: the browser security headers on every response, request logging (debug, no
@@ -66,10 +86,7 @@ enum APIRouter {
         router.add(middleware: LogRequestsMiddleware(.debug))
         router.add(middleware: MetricsMiddleware())
         router.add(middleware: ErrorMiddleware(endpoints: endpoints))
-        let authenticated = router.group().add(
-            middleware: AuthMiddleware(
-                tokens: dependencies.tokens, throttle: dependencies.throttle,
-                addresses: ClientAddressResolver(trustedProxies: dependencies.trustedProxies), metrics: dependencies.metrics))
+        let authenticated = router.group().add(middleware: authentication(dependencies))
         for endpoint in endpoints {
             let routes: any RouterMethods<APIRequestContext> = endpoint.authenticated ? authenticated : router
             routes.on(RouterPath(endpoint.path), method: endpoint.method, use: endpoint.handler)

@@ -39,7 +39,7 @@ struct AuthMiddleware: RouterMiddleware {
         return try await next(request, context)
     }
 
-    private static let forwardedFor = HTTPField.Name("X-Forwarded-For")!
+    static let forwardedFor = HTTPField.Name("X-Forwarded-For")!
 
     private func authenticate(_ request: Request, address: String, logger: Logger) async throws -> Caller {
         let credentials = Self.bearerCredentials(request.headers[.authorization])
@@ -55,7 +55,8 @@ struct AuthMiddleware: RouterMiddleware {
         throw failure("invalid or revoked token", invalidToken: true, address, logger)
     }
 
-    private func failure(_ reason: String, invalidToken: Bool, _ address: String, _ logger: Logger) -> APIError {
+    /// Counts a failed authentication from `address`, logs it (never the credential) and returns the 401.
+    func failure(_ reason: String, invalidToken: Bool, _ address: String, _ logger: Logger) -> APIError {
         throttle.recordFailure(from: address)
         metrics.authenticationFailed()
         logger.warning("authentication failed", metadata: ["reason": "\(reason)", "address": "\(address)"])

@@ -4,7 +4,7 @@ import GRDB
 /// The versioned schema; see ``VersionedDatabase/migrator(_:)``.
 extension CommandDatabase {
     /// Every migration, in order.
-    static let migrator = VersionedDatabase.migrator(["v1": version1, "v2": version2])
+    static let migrator = VersionedDatabase.migrator(["v1": version1, "v2": version2, "v3": version3])
 
     /// Times are stored as GRDB writes dates: UTC text `yyyy-MM-dd HH:mm:ss.SSS`, which sorts in
     /// time order.
@@ -87,5 +87,31 @@ extension CommandDatabase {
             PRIMARY KEY (cursor, token_name)
         );
         CREATE INDEX acknowledgement_by_time ON acknowledgement (acknowledged_at);
+        """
+
+    /// Acknowledgement from a notification (docs/security.md, "Acknowledgement tokens"):
+    ///
+    /// - `ack_token`: the SHA-256 (base64url) of every acknowledgement token the push consumer
+    ///   reported sending, with the event and device it was sent for; never a token. Kept as long
+    ///   as the delivery reports.
+    /// - `device_acknowledgement`: which device acknowledged which event (by cursor) with its
+    ///   token, the device's name then, and when (Unix ms), once per (event, device).
+    private static let version3 = """
+        CREATE TABLE ack_token (
+            token_hash TEXT PRIMARY KEY,
+            event_id TEXT NOT NULL,
+            device TEXT NOT NULL,
+            received_at TEXT NOT NULL
+        );
+        CREATE INDEX ack_token_by_time ON ack_token (received_at);
+        CREATE TABLE device_acknowledgement (
+            cursor INTEGER NOT NULL,
+            device TEXT NOT NULL,
+            device_name TEXT,
+            time INTEGER NOT NULL,
+            acknowledged_at TEXT NOT NULL,
+            PRIMARY KEY (cursor, device)
+        );
+        CREATE INDEX device_acknowledgement_by_time ON device_acknowledgement (acknowledged_at);
         """
 }

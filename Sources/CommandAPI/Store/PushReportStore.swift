@@ -19,7 +19,8 @@ public struct PushReportStore: Sendable {
     }
 
     /// Keeps `report` as the event's status for its device, unless a later report is kept already
-    /// (reports may arrive out of order after a retry).
+    /// (reports may arrive out of order after a retry), and the hash of the acknowledgement token
+    /// it carries (every one: the phone shows whichever attempt reached it last).
     public func record(_ report: DeliveryReport) async throws {
         try await database.writer.write { db in
             try db.execute(
@@ -35,6 +36,11 @@ public struct PushReportStore: Sendable {
                     report.eventID.uuidString.lowercased(), report.device.description, report.eventType.rawValue,
                     report.status.rawValue, report.reason, report.attempts, report.time, DatabaseTime(Date()),
                 ])
+            if let hash = report.ackTokenHash {
+                try db.execute(
+                    sql: "INSERT OR IGNORE INTO ack_token (token_hash, event_id, device, received_at) VALUES (?, ?, ?, ?)",
+                    arguments: [hash, report.eventID.uuidString.lowercased(), report.device.description, DatabaseTime(Date())])
+            }
         }
     }
 
@@ -88,11 +94,24 @@ public struct PushReportStore: Sendable {
             attempts: row["attempts"], time: row["time"])
     }
 
-    /// Deletes the delivery reports received before `date`; returns how many. The device list is kept.
+    /// Deletes the delivery reports and acknowledgement token hashes received before `date`;
+    /// returns how many reports. The device list is kept.
     public func purge(receivedBefore date: Date) async throws -> Int {
         try await database.writer.write { db in
+            try db.execute(sql: "DELETE FROM ack_token WHERE received_at < ?", arguments: [DatabaseTime(date)])
             try db.execute(sql: "DELETE FROM delivery WHERE received_at < ?", arguments: [DatabaseTime(date)])
             return db.changesCount
         }
+    }
+
+    /// The event and device the acknowledgement token with the SHA-256 `hash` (base64url) was
+    /// sent for, or `nil` when no report named it.
+    public func ackToken(hash: String) async throws -> (eventID: UUID, device: DeviceID)? {
+        let sent = try await database.writer.read { db in
+            try Row.fetchOne(db, sql: "SELECT event_id, device FROM ack_token WHERE token_hash = ?", arguments: [hash])
+                .map { row in (eventID: row["event_id"] as String, device: row["device"] as String) }
+        }
+        guard let sent, let eventID = UUID(uuidString: sent.eventID), let device = DeviceID(sent.device) else { return nil }
+        return (eventID, device)
     }
 }

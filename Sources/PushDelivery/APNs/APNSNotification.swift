@@ -16,7 +16,8 @@ public import Foundation
 /// (so the newest state replaces the previous one).
 ///
 /// The payload is `aps` (`alert` with the event type as title and the message as body, `sound`,
-/// `thread-id`, `interruption-level`) followed by the event's own fields as custom keys, exactly
+/// `thread-id`, `interruption-level`, and for alarms `category` ``AckAction/category``), for
+/// alarms `ack_path` and the device's `ack_token`, followed by the event's own fields as custom keys, exactly
 /// as its canonical JSON has them (`type`, `code`, `message`, `raw`, `timestamp`, `id`, …; see
 /// docs/event-format.md). It is at most ``payloadLimit`` bytes: a longer one has its message
 /// shortened first (ending in `…`), then `raw`, `zone_name`, `source` and `code`; `id`, `type`
@@ -36,8 +37,10 @@ public struct APNSNotification: Sendable, Hashable {
     public let expiration: Int64
     /// `apns-collapse-id`.
     public let collapseID: String
-    /// The JSON body.
+    /// The JSON body; for an alarm, with the placeholder where each device's ack token goes.
     public let payload: [UInt8]
+    /// Where each device's ack token goes, for alarms.
+    let ackSlot: AckTokenSlot?
 
     /// `apns-push-type`: always `alert`, notifications the user sees.
     public var pushType: String { "alert" }
@@ -55,24 +58,35 @@ public struct APNSNotification: Sendable, Hashable {
         expiration = plan.expiration
         collapseID = plan.collapseID
         payload = PayloadBudget.fit(event, limit: Self.payloadLimit) { Self.encode($0, plan: plan) }
+        ackSlot = AckTokenSlot(in: payload)
     }
+
+    /// Whether the notification carries an Acknowledge action, which needs an ``AckToken`` per device.
+    public var acknowledgeable: Bool { ackSlot != nil }
 
     /// The request that sends this notification to one device; `deviceToken` as the registry
-    /// keeps it (normalised), so that its `apns-id` is the same on every retry.
-    public func request(deviceToken: String) -> APNSRequest {
-        APNSRequest(notification: self, deviceToken: deviceToken)
+    /// keeps it (normalised), so that its `apns-id` is the same on every retry. An alarm carries
+    /// `ackToken`, the device's token for this send.
+    public func request(deviceToken: String, ackToken: AckToken? = nil) -> APNSRequest {
+        APNSRequest(notification: self, deviceToken: deviceToken, ackToken: ackToken)
     }
 
-    /// `{"aps":{…},` then the event's canonical JSON without its opening brace.
+    /// The payload for one device: with its ack token in the slot, when there is one.
+    func payload(ackToken: AckToken?) -> [UInt8] {
+        guard let ackSlot, let ackToken else { return payload }
+        return ackSlot.filling(payload, with: ackToken)
+    }
+
+    /// `{"aps":{…},`, for alarms `"ack_path":…,"ack_token":…,`, then the event's canonical JSON
+    /// without its opening brace.
     private static func encode(_ event: AlarmEvent, plan: NotificationPlan) -> [UInt8] {
         let alert = JSONNode.object(
             JSONMember.list([
                 ("title", .string(plan.profile.title)), ("body", .string(event.alertBody)),
             ]))
         let aps = JSONNode.object([JSONMember(key: "alert", value: alert)] + plan.apsMembers)
-        var bytes = Array(#"{"aps":"#.utf8)
-        aps.write(into: &bytes)
-        bytes.append(UInt8(ascii: ","))
+        var bytes = JSONNode.object([JSONMember(key: "aps", value: aps)] + (plan.ackAction?.members ?? [])).bytes
+        bytes[bytes.count - 1] = UInt8(ascii: ",")
         bytes.append(contentsOf: event.jsonBytes().dropFirst())
         return bytes
     }

@@ -15,12 +15,16 @@ public struct APNSRequest: Sendable, Hashable {
     /// `apns-id`: derived from the event and the device (``NameBasedUUID/apnsID(eventID:deviceToken:)``),
     /// so every retry of this pair, in this process or after a restart, carries the same one.
     public let apnsID: UUID
+    /// The JSON body: the notification's payload with the device's ack token, for alarms.
+    public let body: [UInt8]
 
-    /// The request for `notification` and `deviceToken`.
-    init(notification: APNSNotification, deviceToken: String) {
+    /// The request for `notification` and `deviceToken`, carrying `ackToken` when the
+    /// notification has an Acknowledge action.
+    init(notification: APNSNotification, deviceToken: String, ackToken: AckToken?) {
         self.notification = notification
         self.deviceToken = deviceToken
         apnsID = NameBasedUUID.apnsID(eventID: notification.eventID, deviceToken: deviceToken)
+        body = notification.payload(ackToken: ackToken)
     }
 
     /// The HTTP method: `POST`.
@@ -28,9 +32,6 @@ public struct APNSRequest: Sendable, Hashable {
 
     /// The request path: `/3/device/<token>`.
     public var path: String { "/3/device/\(deviceToken)" }
-
-    /// The JSON body.
-    public var body: [UInt8] { notification.payload }
 
     /// The header fields, lower-case as HTTP/2 has them. `authorization` carries the provider
     /// token (`bearer <jwt>`) with token-based authentication; pass `nil` with certificate

@@ -303,9 +303,10 @@ public struct PushDispatcher: Sendable {
         var failures = 0
         while true {
             do {
-                let attempt = try await ledger.record(
+                var attempt = try await ledger.record(
                     eventID: writes.eventID, device: device.token, status: outcome.ledgerStatus, reason: outcome.reason,
                     providerMessageID: outcome.providerMessageID, latency: report.latency)
+                attempt.ackTokenHash = report.ackTokenHash
                 observer?.recorded(attempt, eventType: writes.eventType)
                 return
             } catch {

@@ -11,7 +11,9 @@ public import Foundation
 ///
 /// - `notification`: the event type as title, the message as body.
 /// - `data`: every field of the event's canonical JSON under the same key, as strings (FCM
-///   accepts only strings), as the original HowAlarming app read them.
+///   accepts only strings), as the original HowAlarming app read them; for alarms also `ack_path`
+///   and the device's `ack_token`, and `android.notification.click_action` and `aps.category`
+///   ``AckAction/category``, for the Acknowledge action.
 /// - `android`: `priority` `high` for `alarm` and `fault`, otherwise `normal`; `ttl`
 ///   ``NotificationPolicy/lifetime``, or `0s` for `armed` and `disarmed`; `notification.tag` the
 ///   same collapse id as APNs gets, so that a redelivered notification replaces itself on the
@@ -30,8 +32,11 @@ public struct FCMMessage: Sendable, Hashable {
 
     /// The event's ``AlarmCore/AlarmEvent/stableID``.
     public let eventID: UUID
-    /// The members of `message` after `token`: a JSON object text.
+    /// The members of `message` after `token`: a JSON object text; for an alarm, with the
+    /// placeholder where each device's ack token goes.
     let fields: [UInt8]
+    /// Where each device's ack token goes, for alarms.
+    let ackSlot: AckTokenSlot?
 
     /// The message for `event` sent at `now`; kept by FCM for what is left at `now` of its
     /// lifetime after `issuedAt` (default `now`).
@@ -39,13 +44,19 @@ public struct FCMMessage: Sendable, Hashable {
         let plan = NotificationPlan(event: event, policy: policy, now: now, issuedAt: issuedAt)
         eventID = event.stableID
         fields = PayloadBudget.fit(event, limit: Self.payloadLimit) { Self.encode($0, plan: plan).bytes }
+        ackSlot = AckTokenSlot(in: fields)
     }
 
-    /// The request that sends this message to one device of the Firebase project `projectID`.
-    public func request(projectID: String, deviceToken: String) -> FCMRequest {
+    /// Whether the message carries an Acknowledge action, which needs an ``AckToken`` per device.
+    public var acknowledgeable: Bool { ackSlot != nil }
+
+    /// The request that sends this message to one device of the Firebase project `projectID`;
+    /// an alarm carries `ackToken`, the device's token for this send.
+    public func request(projectID: String, deviceToken: String, ackToken: AckToken? = nil) -> FCMRequest {
         var body = Array(#"{"message":{"token":"#.utf8)
         JSONNode.string(deviceToken).write(into: &body)
         body.append(UInt8(ascii: ","))
+        let fields = ackSlot.flatMap { slot in ackToken.map { slot.filling(self.fields, with: $0) } } ?? self.fields
         body.append(contentsOf: fields.dropFirst())
         body.append(UInt8(ascii: "}"))
         return FCMRequest(projectID: projectID, deviceToken: deviceToken, body: body)
@@ -57,9 +68,11 @@ public struct FCMMessage: Sendable, Hashable {
             JSONMember.list([
                 ("title", .string(plan.profile.title)), ("body", .string(event.alertBody)),
             ]))
-        let data = JSONNode.object(event.pushData.map { JSONMember(key: $0.key, value: .string($0.value)) })
+        let data = JSONNode.object(
+            event.pushData.map { JSONMember(key: $0.key, value: .string($0.value)) } + (plan.ackAction?.members ?? []))
         let androidNotification = JSONNode.objectIfAny([
             ("tag", .string(plan.collapseID)),
+            ("click_action", plan.ackAction.map { _ in .string(AckAction.category) }),
             ("channel_id", alarm ? plan.policy.androidAlarmChannel.map(JSONNode.string) : nil),
             ("notification_priority", alarm ? .string("PRIORITY_MAX") : nil),
         ])

@@ -22,6 +22,8 @@ struct NotificationPlan: Sendable {
     /// `apns-collapse-id` and `android.notification.tag` (and, for the partition's state only,
     /// `android.collapse_key`).
     let collapseID: String
+    /// The Acknowledge action, for alarms.
+    let ackAction: AckAction?
 
     /// The longest time FCM keeps a message: 4 weeks.
     static let longestLifetime: Int64 = 2_419_200
@@ -44,6 +46,7 @@ struct NotificationPlan: Sendable {
             case .event: event.stableID.uuidString.lowercased()
             case .partitionState: event.partition.map { "state-\($0)" } ?? "state"
             }
+        ackAction = AckAction(event: event)
     }
 
     /// `apns-priority`: 10 to deliver at once, 5 when convenient for the phone.
@@ -52,12 +55,14 @@ struct NotificationPlan: Sendable {
     /// `android.priority`.
     var androidPriority: String { profile.urgent ? "high" : "normal" }
 
-    /// The `aps` dictionary without `alert`: sound, grouping and interruption level.
+    /// The `aps` dictionary without `alert`: sound, grouping, interruption level, and for alarms
+    /// the category of the Acknowledge action.
     var apsMembers: [JSONMember] {
         JSONMember.list([
             ("sound", profile.audible ? sound : nil),
             ("thread-id", .string(profile.threadID)),
             ("interruption-level", .string(level.rawValue)),
+            ("category", ackAction.map { _ in .string(AckAction.category) }),
         ])
     }
 

@@ -25,6 +25,9 @@ public struct DeliveryAttempt: Sendable, Hashable {
     public var latency: Duration?
     /// When the attempt was recorded.
     public var at: Date
+    /// The ``AckToken/hash`` of the acknowledgement token the attempt's notification carried
+    /// (alarms only), for the delivery report; not kept in the ledger, whose rows outlive it.
+    public var ackTokenHash: String?
 
     /// An attempt; the optional details default to none.
     public init(

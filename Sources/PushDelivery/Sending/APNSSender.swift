@@ -89,11 +89,14 @@ public struct APNSSender: NotificationSender {
         let sender: APNSSender
 
         func send(to device: RegisteredDevice) async -> SendReport {
-            let request = notification.request(deviceToken: device.token.value)
+            let ackToken = notification.acknowledgeable ? AckToken.mint() : nil
+            let request = notification.request(deviceToken: device.token.value, ackToken: ackToken)
             let url = sender.baseURL(for: device.environment ?? .production) + request.path
-            return await sender.procedure.run(device: device, timeout: sender.timeout) { token in
+            var report = await sender.procedure.run(device: device, timeout: sender.timeout) { token in
                 (url, request.headerFields(authorization: token), request.body)
             }
+            report.ackTokenHash = ackToken?.hash
+            return report
         }
     }
 }

@@ -69,13 +69,16 @@ public struct FCMSender: NotificationSender {
         let sender: FCMSender
 
         func send(to device: RegisteredDevice) async -> SendReport {
+            let ackToken = message.acknowledgeable ? AckToken.mint() : nil
             let request = message.request(
-                projectID: sender.tokens.serviceAccount.projectID, deviceToken: device.token.value)
+                projectID: sender.tokens.serviceAccount.projectID, deviceToken: device.token.value, ackToken: ackToken)
             let url = sender.endpoint + request.path
-            return await sender.procedure.run(device: device, timeout: sender.timeout) { token in
+            var report = await sender.procedure.run(device: device, timeout: sender.timeout) { token in
                 // FCM always has a token: `credential` never returns nil.
                 (url, token.map { request.headerFields(authorization: $0) } ?? [], request.body)
             }
+            report.ackTokenHash = ackToken?.hash
+            return report
         }
     }
 }

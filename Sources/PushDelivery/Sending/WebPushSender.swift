@@ -76,16 +76,19 @@ public struct WebPushSender: NotificationSender {
         func send(to device: RegisteredDevice) async -> SendReport {
             let subscription: WebPushSubscription
             let body: [UInt8]
+            let ackToken = message.acknowledgeable ? AckToken.mint() : nil
             do {
                 subscription = try sender.subscriptions.subscription(for: device)
-                body = try WebPushEncryption.encrypt(message.payload, for: subscription)
+                body = try WebPushEncryption.encrypt(message.payload(ackToken: ackToken), for: subscription)
             } catch {
                 return SendReport(outcome: .fail(reason: error.message), invalidSince: sender.clock.now, latency: .zero)
             }
-            return await sender.procedure(for: subscription).run(device: device, timeout: sender.timeout) { vapid in
+            var report = await sender.procedure(for: subscription).run(device: device, timeout: sender.timeout) { vapid in
                 // The credential closure never returns nil: a VAPID header always comes.
                 (subscription.endpoint, vapid.map { message.headerFields(authorization: $0) } ?? [], body)
             }
+            report.ackTokenHash = ackToken?.hash
+            return report
         }
     }
 }

@@ -11,7 +11,7 @@ public import Foundation
 ///
 /// The plaintext is `{"title","body","event_id","type","alarm","partition","zone","time","tag"}`
 /// (`event_id`, `partition` and `zone` only when the event has them; `time` in Unix
-/// milliseconds), at most ``payloadLimit`` bytes: a longer message is shortened as for APNs.
+/// milliseconds), for alarms followed by `ack_path` and the device's `ack_token`, at most ``payloadLimit`` bytes: a longer message is shortened as for APNs.
 /// `TTL` is what is left of the notification's lifetime (0 for armed/disarmed: now or never),
 /// `Urgency` is `high` for alarms and faults and `normal` otherwise, and `Topic` (also the
 /// `tag`) is the event's id without hyphens, or `state-<partition>` for armed/disarmed, so that
@@ -21,8 +21,11 @@ public struct WebPushMessage: Sendable, Hashable {
     /// limits of Firefox's mobile bridges.
     public static let payloadLimit = 3072
 
-    /// The JSON plaintext, before encryption.
+    /// The JSON plaintext, before encryption; for an alarm, with the placeholder where each
+    /// device's ack token goes.
     public let payload: [UInt8]
+    /// Where each device's ack token goes, for alarms.
+    let ackSlot: AckTokenSlot?
     /// `TTL`: seconds the push service keeps the message for an offline browser.
     public let timeToLive: Int64
     /// `Urgency`: `high` or `normal`.
@@ -42,6 +45,17 @@ public struct WebPushMessage: Sendable, Hashable {
             }
         self.topic = topic
         payload = PayloadBudget.fit(event, limit: Self.payloadLimit) { Self.encode($0, plan: plan, tag: topic) }
+        ackSlot = AckTokenSlot(in: payload)
+    }
+
+    /// Whether the message carries an Acknowledge action, which needs an ``AckToken`` per device.
+    public var acknowledgeable: Bool { ackSlot != nil }
+
+    /// The plaintext for one device: with `ackToken`, its token for this send, in the slot when
+    /// the message has one.
+    public func payload(ackToken: AckToken?) -> [UInt8] {
+        guard let ackSlot, let ackToken else { return payload }
+        return ackSlot.filling(payload, with: ackToken)
     }
 
     /// The header fields of a request for this message (the transport adds `content-length`),
@@ -70,6 +84,6 @@ public struct WebPushMessage: Sendable, Hashable {
             ("time", .integer(event.timestamp * 1000)),
             ("tag", .string(tag)),
         ])
-        return JSONNode.object(members).bytes
+        return JSONNode.object(members + (plan.ackAction?.members ?? [])).bytes
     }
 }

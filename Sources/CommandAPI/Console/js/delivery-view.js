@@ -1,7 +1,9 @@
 // Delivery: for every alarm, each phone and what became of its notification (delivered,
 // retrying, failed and why, pruned, or pending), from the push consumer's reports
-// (`GET /v1/deliveries`), newest first; a delivery report on the stream reloads it. A control
-// token can acknowledge an alarm here (`POST /v1/events/{cursor}/acknowledge`).
+// (`GET /v1/deliveries`), newest first; a delivery report on the stream reloads it. Beside them,
+// who acknowledged the alarm and when: a token's holder, or a device from its notification's
+// Acknowledge action. A control token can acknowledge an alarm here
+// (`POST /v1/events/{cursor}/acknowledge`).
 
 import { request } from './api.js';
 import { byId, el, replaceChildren, timeElement } from './dom.js';
@@ -54,7 +56,8 @@ export class DeliveryView {
 
   alarmItem(alarm) {
     const { event } = alarm;
-    const acknowledgements = alarm.acknowledgements.map((ack) => el('li', {}, `Acknowledged by ${ack.by} `, timeElement(ack.time, 'ms')));
+    const acknowledgements = alarm.acknowledgements.map((ack) => el('li', { class: 'ack', 'data-device': ack.device },
+      `Acknowledged by ${ack.by}${ack.device ? ' from its notification' : ''} `, timeElement(ack.time, 'ms')));
     const devices = alarm.devices.map((device) => el('li', { class: 'delivery', 'data-status': device.status },
       el('span', { class: 'delivery-device', text: device.name ?? `${device.platform} device ${device.device.slice(0, 6)}` }),
       el('strong', { text: STATUS_LABELS[device.status] ?? device.status }),
