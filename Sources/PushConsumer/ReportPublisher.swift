@@ -30,12 +30,17 @@ struct ReportPublisher: Service {
 
     /// How long after a failed put reports are dropped without trying beanstalkd again.
     static let retryInterval = Duration.seconds(1)
+    /// The shortest time between two `devices` reports: every delivery changes its device's last
+    /// success, and a fan-out to hundreds of phones followed by a list of every phone per phone
+    /// would be hundreds of lists read, encoded and put while the alarm is still going out.
+    static let devicesReportSpacing = Duration.seconds(1)
 
     func run() async throws {
         var connection: BeanstalkConnection?
         var dropped = 0
         var retryAt: ContinuousClock.Instant?
         var started = false
+        var lastDevicesReport: ContinuousClock.Instant?
         func publish(_ body: [UInt8]) async {
             if let retryAt, ContinuousClock.now < retryAt {
                 dropped += 1
@@ -75,6 +80,13 @@ struct ReportPublisher: Service {
                 case .delivery(let body):
                     await publish(body)
                 case .devices:
+                    // Changes until the report is read join it (the marker is not yet taken).
+                    if let lastDevicesReport {
+                        try? await cancelWhenGracefulShutdown {
+                            try await Task.sleep(until: lastDevicesReport + Self.devicesReportSpacing)
+                        }
+                    }
+                    lastDevicesReport = .now
                     queue.devicesTaken()
                     do {
                         let devices = try await registry.list()

@@ -32,6 +32,46 @@ import Testing
         #expect(logs.entries.filter { $0.message.hasPrefix("a push report could not be put") }.count == 1)
     }
 
+    /// Each delivery changes its device's last success, but a fan-out to hundreds of phones must
+    /// not be followed by a `devices` report (the whole list) per phone: hundreds of lists of
+    /// hundreds of devices, read, encoded and put while the fan-out runs, which slowed the ledger's
+    /// writes (a kill mid fan-out then sent twice as many phones the alarm again).
+    @Test func deliveriesSpreadOverASecondAreFollowedByAFewDevicesReportsNotOneEach() async throws {
+        try await withBeanstalkd { server in
+            let logs = RecordedLogs()
+            let queue = PushReportQueue()
+            let registry = DeviceRegistry(database: try PushDatabase.inMemory())
+            let token = try DeviceToken(String(repeating: "d", count: 64), provider: .apns)
+            try await registry.add(platform: .ios, token: token.value, name: "Anna's iPhone")
+            let tube = try TubeName("push-reports")
+            let publisher = ReportPublisher(
+                queue: queue, registry: registry, endpoint: .tcp(host: "127.0.0.1", port: server.port),
+                tube: tube, vapidPublicKey: nil, providers: [.apns], logger: logs.logger)
+            let group = ServiceGroup(configuration: .init(services: [publisher], logger: logs.logger))
+            let running = Task { try await group.run() }
+
+            let deliveries = 200
+            for _ in 0..<deliveries {
+                queue.recorded(
+                    DeliveryAttempt(eventID: UUID(), device: token, attempt: 1, status: .delivered, at: Date()),
+                    eventType: .alarm)
+                try await Task.sleep(for: .milliseconds(5))
+            }
+            let client = try RawBeanstalkClient(server)
+            defer { client.close() }
+            try await waitUntil("every delivery report and the last devices report") {
+                Int(try client.statsIfExists(tube: tube.description)?["total-jobs"] ?? "0") ?? 0 > deliveries
+            }
+            await group.triggerGracefulShutdown()
+            try await running.value
+
+            let total = Int(try client.stats(tube: tube.description)["total-jobs"] ?? "") ?? 0
+            let devicesReports = total - deliveries
+            // One at start, then at most one a second while the deliveries go on, and the last.
+            #expect((1...5).contains(devicesReports), "\(devicesReports) devices reports for \(deliveries) deliveries")
+        }
+    }
+
     @Test func reportsNobodyTakesAreBoundedAndTheOldestDropped() async throws {
         let queue = PushReportQueue()
         let attempt = { (number: Int) in
