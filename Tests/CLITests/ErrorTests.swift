@@ -44,7 +44,9 @@ import TestSupport
             let result = try await cli.run("tail", "--count", "1", "--timeout", "1")
             #expect(result.status == .exited(1), "\(result)")
             #expect(result.errorLines.count == 1 && result.stderr.contains("timed out"), "\(result)")
-            #expect(ContinuousClock.now - started < .seconds(10))
+            // Tells a timeout that fired from a hang; not how punctual it is (the CLI's start-up
+            // on a loaded CI machine took 10 s once).
+            #expect(ContinuousClock.now - started < .seconds(60))
         }
     }
 

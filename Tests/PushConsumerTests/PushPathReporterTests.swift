@@ -71,7 +71,9 @@ import Testing
             let stopping = ContinuousClock.now
             await group.triggerGracefulShutdown()
             try await running.value
-            #expect(ContinuousClock.now - stopping < .seconds(5))
+            // Tells a stop that ends the retries from one that keeps trying (which would never
+            // end); not how quick it is (6.6 s once, beside a build on the two cores).
+            #expect(ContinuousClock.now - stopping < .seconds(30))
             #expect(logs.text.contains("stopping: a push path event was not put"))
             #expect(logs.text.contains("Anna's iPhone will no longer receive alarms (Unregistered)"))
             #expect(!logs.text.contains(token.value))
