@@ -2,18 +2,20 @@ import AlarmCore
 import Foundation
 import PushDelivery
 import PushMocks
+import Synchronization
 import TestSupport
 import Testing
 
 @testable import PushConsumer
 
 extension PushConsumerTests {
-    /// A clock that reads 1 s before `fire`, and then runs on: the canary goes a second after start.
-    /// (The consumer's notifications' lifetimes are measured by it too: `fire` must be within
-    /// `push.lifetime` of now, or the canary is stale on arrival.)
+    /// A clock that reads 1 s before `fire` when first read (by the canary service, as it starts:
+    /// however long the start takes on a loaded machine), and then runs on: the canary goes a
+    /// second after start. (The consumer's notifications' lifetimes are measured by it too:
+    /// `fire` must be within `push.lifetime` of now, or the canary is stale on arrival.)
     static func clock(aSecondBefore fire: Date) -> WallClock {
-        let offset = fire.timeIntervalSinceNow - 1
-        return WallClock { Date().addingTimeInterval(offset) }
+        let shift = ShiftAtFirstRead(target: fire.addingTimeInterval(-1))
+        return WallClock { Date().addingTimeInterval(shift.seconds) }
     }
 
     /// The canary at its time, through the consumer's own queue, dispatcher and ledger: every
@@ -67,6 +69,24 @@ extension PushConsumerTests {
             #expect(await stage.apns.requests().count == 2)
             #expect(await stage.fcm.requests().count == 1)
             #expect(try stage.stats()["current-jobs-buried"] == "0")
+        }
+    }
+}
+
+/// The shift from the real clock to `target`, fixed when first asked.
+private final class ShiftAtFirstRead: Sendable {
+    private let target: Date
+    private let fixed = Mutex<TimeInterval?>(nil)
+
+    init(target: Date) {
+        self.target = target
+    }
+
+    var seconds: TimeInterval {
+        fixed.withLock { fixed in
+            let seconds = fixed ?? target.timeIntervalSinceNow
+            fixed = seconds
+            return seconds
         }
     }
 }
