@@ -59,6 +59,8 @@ extension PushConsumerTests {
             let canaryID = try #require(UUID(uuidString: requests[0].headers["apns-collapse-id"] ?? ""))
             let ledger = DeliveryLedger(database: try PushDatabase(path: stage.databasePath))
             #expect(try await ledger.finishedDevices(eventID: canaryID).count == 3)
+            // Each device's last successful delivery (devices list, GET /v1/devices) is the canary's.
+            #expect(try await registry.list().allSatisfy { $0.lastSuccessAt != nil })
 
             // Started again before that minute is over: the same day's canary is put again, and
             // the ledger knows every device has it.
