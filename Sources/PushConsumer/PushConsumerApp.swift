@@ -7,13 +7,14 @@ public import ServiceLifecycle
 /// Builds the push consumer's services from the configuration; `main` runs them.
 public enum PushConsumerApp {
     /// The services: the size gauges (with `push.metrics` only), the sender closer, the report
-    /// publisher, the push path reporter, the ledger janitor, the registration consumer and the
-    /// event consumer.
+    /// publisher, the push path reporter, the ledger janitor, the registration consumer, the
+    /// event consumer and the canary (with `push.canary` only).
     ///
     /// - Parameters:
     ///   - senders: The providers' senders (``PushSenders/make(configuration:logger:)``); empty
     ///     runs fine and delivers nothing.
-    ///   - clock: The wall clock notifications' lifetimes are measured by (tests move it).
+    ///   - clock: The wall clock notifications' lifetimes and the canary's time are measured by
+    ///     (tests move it).
     /// - Throws: ``ConfigError`` naming `push.database` when the device database cannot be opened.
     public static func services(
         configuration: HowAlarmingConfig, senders: [any NotificationSender], logger: Logger, clock: WallClock = .system
@@ -43,6 +44,15 @@ public enum PushConsumerApp {
         // reports (what they queued is still put), and last the providers' connections.
         // The sizes are counted only when someone can read them (`push.metrics`).
         let sizes = push.metrics.map { _ in PushSizeGauges(database: database, interval: .seconds(30), logger: logger) }
+        // The canary is stopped first: nothing more is put on the tube being drained.
+        let canary = push.canary.map { time in
+            CanaryService(
+                schedule: CanarySchedule(time: time),
+                publisher: EventPublisher(
+                    endpoint: endpoint, tubes: [push.tube], source: "howalarming-push",
+                    sequence: SequenceCounter(stateFile: nil), logger: logger),
+                clock: clock, retryBackoff: Backoff(initial: .milliseconds(250), maximum: .seconds(15)), logger: logger)
+        }
         return (sizes.map { [$0] } ?? []) + [
             SenderCloser(senders: senders),
             ReportPublisher(
@@ -58,7 +68,7 @@ public enum PushConsumerApp {
             QueueConsumer<AlarmEvent>(
                 endpoint: endpoint, configuration: Self.eventConsumer(tube: push.tube),
                 logger: logger, handler: events.handle),
-        ]
+        ] + (canary.map { [$0] } ?? [])
     }
 
     /// The publisher of the push path's own events (source `howalarming-push`): every event tube

@@ -75,34 +75,7 @@ final class PushPathReporter: PushPathObserver, Service {
 
     /// Puts `event`, trying again with backoff until it is put or the process stops.
     private func publish(_ event: AlarmEvent) async {
-        guard let publisher else { return }
-        let event = await publisher.stamp(event)
-        var failures = 0
-        while true {
-            do {
-                try await publisher.publish(event)
-                if failures > 0 {
-                    logger.notice("push path event put after all", metadata: [
-                        "message": "\(event.message)", "failed_tries": "\(failures)",
-                    ])
-                }
-                return
-            } catch {
-                if failures == 0 {
-                    logger.error("a push path event cannot be put: trying again until it is", metadata: [
-                        "message": "\(event.message)", "error": "\(error)",
-                    ])
-                }
-                failures += 1
-                do {
-                    let wait = retryBackoff.delay(forAttempt: failures - 1)
-                    try await cancelWhenGracefulShutdown { try await Task.sleep(for: wait) }
-                } catch {
-                    logger.error("stopping: a push path event was not put", metadata: ["message": "\(event.message)"])
-                    return
-                }
-            }
-        }
+        await publisher?.publishUntilPut(event, what: "a push path event", backoff: retryBackoff, logger: logger)
     }
 
     /// Now, in Unix seconds: when the news happened, not when it could be put.

@@ -212,6 +212,22 @@ import Testing
         }
     }
 
+    /// Issue 20: the daily test notification's local time of day, off by default.
+    @Test func theCanaryIsATimeOfDayAndOffByDefault() throws {
+        #expect(try parse("push: {}").push.canary == nil)
+        #expect(try parse("push: {canary: 09:30}").push.canary == TimeOfDay(hour: 9, minute: 30))
+        #expect(try parse("push: {canary: '7:05'}").push.canary?.description == "07:05")
+        #expect(try parse("push: {canary: '23:59'}").push.canary == TimeOfDay(hour: 23, minute: 59))
+        for value in ["24:00", "9.30", "09:3", "09:60", "-1:30", "0930", "noon", "09:30:00"] {
+            #expect {
+                try parse("push: {canary: '\(value)'}")
+            } throws: { error in
+                (error as? ConfigError)?.keyPath == "push.canary" && "\(error)".contains("HH:MM")
+                    && "\(error)".contains(value)
+            }
+        }
+    }
+
     @Test func unknownKeysInOwnedSectionsAreWarnings() throws {
         let config = try parse("""
             beanstalkd:

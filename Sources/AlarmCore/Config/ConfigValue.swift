@@ -66,6 +66,15 @@ struct ConfigValue {
         }
     }
 
+    /// A time of day, `HH:MM` from 00:00 to 23:59.
+    func timeOfDay() throws(ConfigError) -> TimeOfDay {
+        let text = try text(expected: "a time of day (HH:MM)")
+        guard let time = TimeOfDay(text) else {
+            throw failure("must be a time of day as HH:MM, from 00:00 to 23:59, got \(String(reflecting: text))")
+        }
+        return time
+    }
+
     /// The TCP port numbers.
     static let ports = 1...65535
 

@@ -32,6 +32,9 @@ public struct PushConfig: Sendable, Hashable {
     public var androidAlarmChannel: String?
     /// Days the delivery ledger keeps its rows (`ledger_retention_days`, 1–3650, default 30).
     public var ledgerRetentionDays = 30
+    /// When every registered device gets its daily test notification, on the push consumer's local
+    /// clock (`canary`, `HH:MM`; default none: no test notifications).
+    public var canary: TimeOfDay?
     /// Apple push settings (`apns`, default none: no APNs delivery).
     public var apns: APNSConfig?
     /// Firebase push settings (`fcm`, default none: no FCM delivery).
@@ -63,6 +66,7 @@ extension PushConfig {
         sound = try map.value("sound")?.nonEmptyText() ?? sound
         androidAlarmChannel = try map.value("android_alarm_channel")?.nonEmptyText()
         ledgerRetentionDays = try map.value("ledger_retention_days")?.integer(in: 1...3650) ?? ledgerRetentionDays
+        canary = try map.value("canary")?.timeOfDay()
         apns = try map.section("apns").map(APNSConfig.init(reading:))
         fcm = try map.section("fcm").map(FCMConfig.init(reading:))
         webPush = try map.section("web_push").map(WebPushConfig.init(reading:))

@@ -31,7 +31,7 @@ struct NotificationPlan: Sendable {
     /// The plan for `event` sent at `now`; its lifetime runs from `issuedAt` (when the event was
     /// queued for delivery: retries do not extend it), `now` when not given.
     init(event: AlarmEvent, policy: NotificationPolicy, now: Date, issuedAt: Date? = nil) {
-        let profile = NotificationProfile.profile(for: event.type)
+        let profile = NotificationProfile.profile(for: event)
         self.profile = profile
         self.policy = policy
         level = event.type == .alarm && policy.criticalAlarms ? .critical : profile.level

@@ -9,7 +9,19 @@ import AlarmCore
 /// | recovery | no | lifetime | its own redeliveries | active | alarm |
 /// | armed, disarmed | no | no (`apns-expiration: 0`, `ttl: 0s`) | the partition's previous state | active | state |
 /// | info, command, response, unknown | no | lifetime | its own redeliveries | passive, silent | info |
+/// | the canary (info `canary`) | no, and Web Push `low` | lifetime | its own redeliveries | passive, silent | info |
 struct NotificationProfile: Sendable, Hashable {
+    /// How soon the providers should deliver: APNs priority 10 or 5, Android `high` or `normal`,
+    /// Web Push `Urgency`.
+    enum Urgency: String, Sendable {
+        /// At once, waking the phone.
+        case high
+        /// When convenient for the phone.
+        case normal
+        /// When convenient, and for Web Push only while the device is on power or Wi-Fi.
+        case low
+    }
+
     /// iOS `interruption-level` values.
     enum InterruptionLevel: String, Sendable {
         case passive
@@ -28,8 +40,7 @@ struct NotificationProfile: Sendable, Hashable {
 
     /// The notification title.
     let title: String
-    /// Delivered at once (APNs priority 10, Android `high`) rather than when convenient.
-    let urgent: Bool
+    let urgency: Urgency
     /// Kept for ``NotificationPolicy/lifetime`` while the phone is offline, rather than dropped.
     let kept: Bool
     let collapse: Collapse
@@ -37,12 +48,19 @@ struct NotificationProfile: Sendable, Hashable {
     /// iOS `thread-id`: notifications with the same one are grouped.
     let threadID: String
 
+    /// Delivered at once (APNs priority 10, Android `high`) rather than when convenient.
+    var urgent: Bool { urgency == .high }
+
     /// Whether the notification plays a sound.
     var audible: Bool { level != .passive }
 
-    /// The row for `type`.
-    static func profile(for type: EventType) -> NotificationProfile {
-        switch type {
+    /// The row for `event`: its type's, or the canary's.
+    static func profile(for event: AlarmEvent) -> NotificationProfile {
+        guard !event.isCanary else {
+            return Self(
+                title: "Test", urgency: .low, kept: true, collapse: .event, level: .passive, threadID: "info")
+        }
+        return switch event.type {
         case .alarm: alert("Alarm", urgent: true, level: .timeSensitive)
         case .fault: alert("Fault", urgent: true, level: .timeSensitive)
         case .recovery: alert("Recovered", urgent: false, level: .active)
@@ -56,14 +74,14 @@ struct NotificationProfile: Sendable, Hashable {
     }
 
     private static func alert(_ title: String, urgent: Bool, level: InterruptionLevel) -> Self {
-        Self(title: title, urgent: urgent, kept: true, collapse: .event, level: level, threadID: "alarm")
+        Self(title: title, urgency: urgent ? .high : .normal, kept: true, collapse: .event, level: level, threadID: "alarm")
     }
 
     private static func state(_ title: String) -> Self {
-        Self(title: title, urgent: false, kept: false, collapse: .partitionState, level: .active, threadID: "state")
+        Self(title: title, urgency: .normal, kept: false, collapse: .partitionState, level: .active, threadID: "state")
     }
 
     private static func notice(_ title: String) -> Self {
-        Self(title: title, urgent: false, kept: true, collapse: .event, level: .passive, threadID: "info")
+        Self(title: title, urgency: .normal, kept: true, collapse: .event, level: .passive, threadID: "info")
     }
 }

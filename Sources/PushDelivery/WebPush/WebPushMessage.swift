@@ -13,7 +13,7 @@ public import Foundation
 /// (`event_id`, `partition` and `zone` only when the event has them; `time` in Unix
 /// milliseconds), for alarms followed by `ack_path` and the device's `ack_token`, at most ``payloadLimit`` bytes: a longer message is shortened as for APNs.
 /// `TTL` is what is left of the notification's lifetime (0 for armed/disarmed: now or never),
-/// `Urgency` is `high` for alarms and faults and `normal` otherwise, and `Topic` (also the
+/// `Urgency` is `high` for alarms and faults, `low` for the canary and `normal` otherwise, and `Topic` (also the
 /// `tag`) is the event's id without hyphens, or `state-<partition>` for armed/disarmed, so that
 /// the newest state replaces an undelivered older one at the push service and on the screen.
 public struct WebPushMessage: Sendable, Hashable {
@@ -28,7 +28,7 @@ public struct WebPushMessage: Sendable, Hashable {
     let ackSlot: AckTokenSlot?
     /// `TTL`: seconds the push service keeps the message for an offline browser.
     public let timeToLive: Int64
-    /// `Urgency`: `high` or `normal`.
+    /// `Urgency`: `high`, `normal` or `low`.
     public let urgency: String
     /// `Topic`: at most 32 base64url characters.
     public let topic: String
@@ -37,7 +37,7 @@ public struct WebPushMessage: Sendable, Hashable {
     public init(event: AlarmEvent, policy: NotificationPolicy = NotificationPolicy(), now: Date, issuedAt: Date? = nil) {
         let plan = NotificationPlan(event: event, policy: policy, now: now, issuedAt: issuedAt)
         timeToLive = plan.timeToLive
-        urgency = plan.profile.urgent ? "high" : "normal"
+        urgency = plan.profile.urgency.rawValue
         let topic =
             switch plan.profile.collapse {
             case .event: event.stableID.uuidString.lowercased().filter { $0 != "-" }
