@@ -100,6 +100,17 @@ import TestSupport
         #expect(!server.isRunning)
     }
 
+    /// A server's port comes from below the kernel's ephemeral range, where no outgoing
+    /// connection of a test running beside it can take the port before the server binds it.
+    @Test func freePortsAreDistinctAndNeverEphemeral() throws {
+        let range = try String(contentsOfFile: "/proc/sys/net/ipv4/ip_local_port_range", encoding: .utf8)
+            .split(whereSeparator: \.isWhitespace).compactMap { Int($0) }
+        let ephemeral = try #require(range.first)...(try #require(range.last))
+        let ports = try (0..<200).map { _ in try RawHTTP.freePort() }
+        #expect(Set(ports).count == ports.count)
+        #expect(ports.allSatisfy { !ephemeral.contains($0) }, "\(ports.filter(ephemeral.contains))")
+    }
+
     @Test func aServerThatExitsAtStartReportsItsStderr() async throws {
         let error = await #expect(throws: TestSupportError.self) {
             try await BeanstalkdServer.start(extraArguments: ["-z", "not-a-number"])

@@ -109,7 +109,7 @@ package struct DaemonAPI: RunningAPI {
         _ executable: String, configPath: String, directory: TemporaryDirectory, settings: String, server: BeanstalkdServer
     ) async throws -> (ChildProcess, Int) {
         for attempt in 1...5 {
-            let port = try ClosedPort().port  // free once the value is released
+            let port = try RawHTTP.freePort()
             try (APIStage.configurationText(port: server.port, directory: directory, extra: settings) + "\n  listen: 127.0.0.1:\(port)\n")
                 .write(toFile: configPath, atomically: true, encoding: .utf8)
             let daemon = try ProcessRunner.start("/bin/sh", arguments: ["-c", "exec \"$0\" --config \"$1\" 2>&1", executable, configPath])

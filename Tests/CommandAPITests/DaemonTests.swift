@@ -10,7 +10,7 @@ struct DaemonTests {
     @Test func theDaemonServesTheAPIStopsOnSIGTERMAndNeverLogsAToken() async throws {
         try await withTemporaryDirectory { directory in
             try await withBeanstalkd { server in
-                let port = try ClosedPort().port  // free once the value is released
+                let port = try RawHTTP.freePort()
                 let configPath = directory.appending("config.yaml")
                 try (APIStage.configurationText(port: server.port, directory: directory) + "  listen: 127.0.0.1:\(port)\n")
                     .write(toFile: configPath, atomically: true, encoding: .utf8)

@@ -53,7 +53,7 @@ final class ConsoleStage {
                 try await running({
                     let tpiPort = try SimulatorProcess.port(in: try await simulator.awaitLine(containing: "tpi listening on"))
                     let controlPort = try SimulatorProcess.port(in: try await simulator.awaitLine(containing: "control listening on"))
-                    let stage = ConsoleStage(directory: directory, controlPort: controlPort, apiPort: try ClosedPort().port)
+                    let stage = ConsoleStage(directory: directory, controlPort: controlPort, apiPort: try RawHTTP.freePort())
                     let providers = push ? try await MockPushProviders.start(writingCredentialsTo: directory.path) : nil
                     stage.providers = providers
                     try stage.writeConfiguration(beanstalkdPort: server.port, tpiPort: tpiPort, push: providers)

@@ -133,7 +133,7 @@ struct PushPathEndToEndTests {
             try await Self.register(stage, .android, "android:ben", name: "Ben's Pixel")
             stage.apns.script(
                 token: anna, [.error(status: 410, reason: "Unregistered", timestamp: Date().addingTimeInterval(1))])
-            let apiPort = try ClosedPort().port  // free once the value is released
+            let apiPort = try RawHTTP.freePort()
             try Self.configuration(stage, extra: """
                 command:
                   database: \(stage.directory.appending("command.sqlite"))

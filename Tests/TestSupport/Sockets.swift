@@ -1,6 +1,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import Synchronization
 
 /// Blocking POSIX socket helpers for the harness: connect over TCP (IPv4) or a unix socket,
 /// find a free port.
@@ -42,20 +43,36 @@ enum Sockets {
         }
     }
 
-    /// A TCP port on 127.0.0.1 that was free a moment ago: bound to port 0, read, released.
+    /// The ports ``freePort()`` hands out: below Linux's ephemeral range (32768–60999), where the
+    /// kernel never picks the local port of an outgoing connection or of a bind to port 0.
+    private static let listenPorts = 20_000..<32_768
+
+    /// The next port ``freePort()`` tries; each test process starts at its own place in the range.
+    private static let nextListenPort = Mutex(listenPorts.lowerBound + Int(getpid()) * 7_919 % listenPorts.count)
+
+    /// A TCP port on 127.0.0.1 for a server under test, free a moment ago.
+    ///
+    /// A port from a bind to port 0 is ephemeral: once released, any test's outgoing connection
+    /// may take it before the server binds it (CI saw `Address already in use`). Ports are handed
+    /// out one by one from ``listenPorts`` instead, each probed by a bind, so no two servers in
+    /// this process get the same port and no client socket takes one.
     static func freePort() throws(TestSupportError) -> Int {
+        for _ in 0..<listenPorts.count {
+            let port = nextListenPort.withLock { next in
+                defer { next = next + 1 < listenPorts.upperBound ? next + 1 : listenPorts.lowerBound }
+                return next
+            }
+            if try isFree(port) { return port }
+        }
+        throw TestSupportError(.notFound, "no free port in \(listenPorts) on 127.0.0.1")
+    }
+
+    /// Whether a socket can bind 127.0.0.1:`port` now.
+    private static func isFree(_ port: Int) throws(TestSupportError) -> Bool {
         let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue | SOCK_CLOEXEC.rawValue), 0)
         guard descriptor >= 0 else { throw .systemCall("socket", errno: errno) }
         defer { Posix.close(descriptor) }
-        let bound = try withAddress(host: "127.0.0.1", port: 0) { bind(descriptor, $0, $1) }
-        guard bound == 0 else { throw .systemCall("bind 127.0.0.1:0", errno: errno) }
-        var address = sockaddr_in()
-        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-        let named = withUnsafeMutablePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(descriptor, $0, &length) }
-        }
-        guard named == 0 else { throw .systemCall("getsockname", errno: errno) }
-        return Int(UInt16(bigEndian: address.sin_port))
+        return try withAddress(host: "127.0.0.1", port: port) { bind(descriptor, $0, $1) } == 0
     }
 
     private static func setTimeouts(_ descriptor: Int32, _ timeout: Duration) throws(TestSupportError) {

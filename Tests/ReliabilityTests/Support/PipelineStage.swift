@@ -53,7 +53,7 @@ struct PipelineStage {
                     let controlPort = try SimulatorProcess.port(in: try await simulator.awaitLine(containing: "control listening on"))
                     let stage = PipelineStage(
                         server: server, directory: directory, providers: providers, simulator: simulator, controlPort: controlPort,
-                        apiPort: try ClosedPort().port)
+                        apiPort: try RawHTTP.freePort())
                     try await stage.prepare(tpiPort: tpiPort, extraEventTubes: extraEventTubes, integratorSettings: integratorSettings)
                     return try await body(stage)
                 }, then: {
