@@ -17,7 +17,7 @@ public enum CommandAPIApp {
     public typealias ListeningHandler = @Sendable (_ port: Int) async -> Void
 
     /// The services, in start order (a `ServiceGroup` stops them in reverse): the queue producer,
-    /// the retention janitor, the daemon watch, the event consumer on `command.tube`, the push
+    /// the retention janitor, the daemon watch, the escalation (unless disabled), the event consumer on `command.tube`, the push
     /// report consumer on `push.report_tube`, the HTTP server and the streams' hub. On SIGTERM the hub ends the open
     /// streams first; then the server stops, finishing the requests in flight; then the consumers
     /// finish their jobs; the producer's connection closes last.
@@ -42,6 +42,8 @@ public enum CommandAPIApp {
         let audit = CommandAudit(database: database)
         let reports = PushReportStore(database: database)
         let acknowledgements = AcknowledgementStore(database: database)
+        let escalations = EscalationStore(database: database)
+        let escalationWake = EscalationWake()
         let producer = QueueProducer(endpoint: configuration.beanstalkd.endpoint, logger: logger)
         let hub = StreamHub(settings: stream, logger: logger)
         let watched = WatchedDaemon.all(in: configuration)
@@ -51,7 +53,8 @@ public enum CommandAPIApp {
             throttle: AuthThrottle(limit: command.authFailureLimit, window: .seconds(command.authFailureWindow)),
             trustedProxies: command.trustedProxies, metrics: metrics, commandTubes: configuration.beanstalkd.commandTubes,
             registrationTube: configuration.push.registrationTube, bodyLimit: command.bodyLimit, hub: hub,
-            reports: reports, acknowledgements: acknowledgements, daemons: daemons,
+            reports: reports, acknowledgements: acknowledgements, escalations: escalations, escalationWake: escalationWake,
+            daemons: daemons,
             eventTubes: configuration.beanstalkd.consumerEventTubes, taps: configuration.beanstalkd.tapTubes,
             ackTokenWait: ackTokenWait))
         warnAboutExposure(configuration, listen: listen, logger: logger)
@@ -72,19 +75,42 @@ public enum CommandAPIApp {
         return [
             producer,
             RetentionJanitor(
-                store: store, audit: audit, reports: reports, acknowledgements: acknowledgements, retentionDays: command.retentionDays, interval: .seconds(6 * 3600),
+                store: store, audit: audit, reports: reports, acknowledgements: acknowledgements, escalations: escalations,
+                retentionDays: command.retentionDays, interval: .seconds(6 * 3600),
                 logger: logger),
             DaemonWatch(
                 daemons: watched, board: daemons, producer: producer, hub: hub, interval: daemonCheck, logger: logger),
+        ] + escalationServices(
+            configuration, store: escalations, producer: producer, wake: escalationWake, logger: logger
+        ) + [
             QueueConsumer<AlarmEvent>(
                 endpoint: configuration.beanstalkd.endpoint, configuration: ConsumerConfiguration(tubes: [command.tube]),
-                logger: logger, handler: EventIngest(store: store, metrics: metrics, hub: hub, daemons: daemons).handle),
+                logger: logger, handler: EventIngest(
+                    store: store, metrics: metrics, hub: hub, daemons: daemons, escalationWake: escalationWake
+                ).handle),
             QueueConsumer<PushReportJob>(
                 endpoint: configuration.beanstalkd.endpoint,
                 configuration: ConsumerConfiguration(tubes: [configuration.push.reportTube]), logger: logger,
                 handler: PushReportIngest(reports: reports, hub: hub).handle),
             server,
             hub,
+        ]
+    }
+
+    /// The ``EscalationService`` when `command.escalation.enabled`: its steps go on every consumer's
+    /// tube and on `command.escalation.tube`.
+    private static func escalationServices(
+        _ configuration: HowAlarmingConfig, store: EscalationStore, producer: QueueProducer, wake: EscalationWake,
+        logger: Logger
+    ) -> [any Service] {
+        let policy = configuration.command.escalation
+        guard policy.enabled else { return [] }
+        let tubes = configuration.beanstalkd.consumerEventTubes
+        return [
+            EscalationService(
+                store: store, schedule: EscalationSchedule(policy: policy), producer: producer,
+                tubes: tubes + (tubes.contains(policy.tube) ? [] : [policy.tube]), taps: configuration.beanstalkd.tapTubes,
+                wake: wake, logger: logger)
         ]
     }
 

@@ -21,11 +21,11 @@ import Testing
         try await withTemporaryDirectory { directory in
             let path = directory.appending("command.sqlite")
             try await CommandDatabase(path: path).writer.write { db in
-                try db.execute(sql: "INSERT INTO grdb_migrations (identifier) VALUES ('v4')")
+                try db.execute(sql: "INSERT INTO grdb_migrations (identifier) VALUES ('v5')")
             }
             let error = #expect(throws: CommandStoreError.self) { try CommandDatabase(path: path) }
             #expect(error?.code == .schemaTooNew)
-            #expect(error?.message == "the command database has schema versions v1, v2, v3, v4, newer than this program knows (v1, v2, v3)")
+            #expect(error?.message == "the command database has schema versions v1, v2, v3, v4, v5, newer than this program knows (v1, v2, v3, v4)")
         }
     }
 

@@ -48,7 +48,8 @@ struct OpenAPITests {
                 throttle: AuthThrottle(limit: 10, window: .seconds(60)), trustedProxies: [], metrics: CommandMetrics(),
                 commandTubes: [try TubeName("commands")], registrationTube: try TubeName("push-registrations"),
                 bodyLimit: 16384, hub: StreamHub(logger: quietLogger), reports: PushReportStore(database: database),
-                acknowledgements: AcknowledgementStore(database: database), daemons: DaemonBoard(daemons: [], now: 0),
+                acknowledgements: AcknowledgementStore(database: database), escalations: EscalationStore(database: database),
+                escalationWake: EscalationWake(), daemons: DaemonBoard(daemons: [], now: 0),
                 eventTubes: [try TubeName("command")], taps: []))
             // The console's files are documented together, as `GET /`.
             let consoleFiles = Set(ConsoleFiles().paths).subtracting(["/"])

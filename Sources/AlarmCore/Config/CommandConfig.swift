@@ -27,6 +27,8 @@ public struct CommandConfig: Sendable, Hashable {
     /// addresses and `ADDRESS/PREFIX` ranges, default none). From any other peer the header is
     /// ignored, and the peer's own address is the client's.
     public var trustedProxies: [IPNetwork] = []
+    /// What happens when nobody acknowledges an alarm (`escalation`).
+    public var escalation = EscalationConfig()
 
     /// The defaults.
     public init() {}
@@ -64,6 +66,7 @@ extension CommandConfig {
         authFailureWindow = try map.value("auth_failure_window")?.integer(in: 1...86400) ?? authFailureWindow
         retentionDays = try map.value("retention_days")?.integer(in: 1...3650) ?? retentionDays
         trustedProxies = try map.value("trusted_proxies")?.ipNetworks() ?? trustedProxies
+        escalation = try map.section("escalation").map(EscalationConfig.init(reading:)) ?? escalation
     }
 }
 

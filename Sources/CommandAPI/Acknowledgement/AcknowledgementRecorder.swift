@@ -23,6 +23,8 @@ struct AcknowledgementRecorder: Sendable {
     let eventTubes: [TubeName]
     /// `beanstalkd.tubes.taps`: the event goes there only while someone watches.
     let taps: [TubeName]
+    /// Rung once an acknowledgement is stored: the escalation of the alarm stops at once.
+    let escalationWake: EscalationWake
 
     /// Records that `by` acknowledged `found.event` (with `found.acknowledgement`, its earlier
     /// acknowledgement of it if any); returns the acknowledgement kept.
@@ -36,6 +38,7 @@ struct AcknowledgementRecorder: Sendable {
         let watchedTaps = zip(taps, await producer.watcherCounts(of: taps) ?? []).filter { $0.1 > 0 }.map(\.0)
         try await producer.enqueue(announcement.jsonBytes(), on: eventTubes + watchedTaps, logger: logger)
         let kept = try await acknowledgements.acknowledge(cursor: found.event.cursor, by: by, now: now)
+        escalationWake.ring()
         logger.notice("event acknowledged", metadata: [
             "cursor": "\(kept.cursor)", "by": "\(by.displayName)",
             "event_id": "\(found.event.event.stableID.uuidString.lowercased())",

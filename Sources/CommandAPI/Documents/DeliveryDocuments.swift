@@ -48,7 +48,8 @@ struct DeliveryRowDocument: Encodable {
     }
 }
 
-/// One alarm in `GET /v1/deliveries`: the event, who acknowledged it, and each device's outcome.
+/// One alarm in `GET /v1/deliveries`: the event, who acknowledged it, its escalation, and each
+/// device's outcome.
 struct AlarmDeliveriesDocument: Encodable {
     /// Who acknowledged the alarm (a token's or device's name) and when; `device` for an
     /// acknowledgement from a notification.
@@ -61,16 +62,19 @@ struct AlarmDeliveriesDocument: Encodable {
     let cursor: Int64
     let event: EventDocument
     let acknowledgements: [AcknowledgementDocument]
+    /// The alarm's escalation; absent when it did not escalate (or its partition's earlier alarm did).
+    let escalation: EscalationDocument?
     let devices: [DeliveryRowDocument]
 
     /// The alarm `stored`: every device of `devices` (the last device list) with its report, or
     /// `pending`; then the devices reported on that are no longer in the list (removed since).
     init(
         _ stored: StoredEvent, reports: [DeliveryReport], devices: [DeviceSummary],
-        acknowledgements: [AcknowledgementStore.Acknowledgement]
+        acknowledgements: [AcknowledgementStore.Acknowledgement], escalation: EscalationStore.Escalation?
     ) {
         cursor = stored.cursor
         event = EventDocument(stored.event)
+        self.escalation = escalation.map(EscalationDocument.init)
         self.acknowledgements = acknowledgements.map { acknowledgement in
             AcknowledgementDocument(
                 by: acknowledgement.by.displayName, device: acknowledgement.by.device?.description, time: acknowledgement.time)
@@ -80,6 +84,46 @@ struct AlarmDeliveriesDocument: Encodable {
         self.devices =
             devices.map { device in byDevice[device.device].map { DeliveryRowDocument($0, device: device) } ?? DeliveryRowDocument(pending: device) }
             + reports.filter { !listed.contains($0.device) }.map { DeliveryRowDocument($0, device: nil) }
+    }
+}
+
+/// An alarm's escalation in `GET /v1/deliveries`: the steps made, and when and why it stopped
+/// (`stopped_at` and `stop_reason` `null` while it goes on).
+struct EscalationDocument: Encodable {
+    struct StepDocument: Encodable {
+        let step: Int
+        let eventID: String
+        let time: Int64
+
+        enum CodingKeys: String, CodingKey {
+            case step
+            case eventID = "event_id"
+            case time
+        }
+    }
+
+    let steps: [StepDocument]
+    let stoppedAt: Int64?
+    let stopReason: String?
+
+    enum CodingKeys: String, CodingKey {
+        case steps
+        case stoppedAt = "stopped_at"
+        case stopReason = "stop_reason"
+    }
+
+    init(_ escalation: EscalationStore.Escalation) {
+        steps = escalation.steps.map { StepDocument(step: $0.number, eventID: $0.eventID.uuidString.lowercased(), time: $0.time) }
+        stoppedAt = escalation.stop?.time
+        stopReason = escalation.stop?.reason
+    }
+
+    /// Writes `null` for a running escalation's stop, so that the keys are always there.
+    func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(steps, forKey: .steps)
+        try container.encode(stoppedAt, forKey: .stoppedAt)
+        try container.encode(stopReason, forKey: .stopReason)
     }
 }
 

@@ -16,11 +16,12 @@ import Foundation
 /// acknowledgement token is checked against the hashes the push consumer reported; a phone may
 /// act before its delivery report has arrived, so an unknown token is looked for again until
 /// ``tokenWait`` has passed, then refused (401). A token sent for another alarm is refused with
-/// 403. Failures count towards the address's throttle, as for every endpoint; no credential is
+/// 403; a token sent with an escalation step is for the step's alarm. Failures count towards the address's throttle, as for every endpoint; no credential is
 /// ever logged.
 struct AlarmAckHandler: Sendable {
     let acknowledgements: AcknowledgementStore
     let reports: PushReportStore
+    let escalations: EscalationStore
     let recorder: AcknowledgementRecorder
     let auth: AuthMiddleware
     let bodyLimit: Int
@@ -56,7 +57,7 @@ struct AlarmAckHandler: Sendable {
         guard let eventID = UUID(uuidString: try context.parameters.require("event_id")) else {
             throw APIError.badRequest("event_id: must be an alarm's id, a UUID")
         }
-        if let sentFor, sentFor != eventID {
+        if let sentFor, sentFor != eventID, try await escalations.alarmID(ofStep: sentFor) != eventID {
             _ = auth.failure(
                 "acknowledgement token of another alarm", invalidToken: true, context.clientAddress ?? "unknown",
                 context.logger)

@@ -14,6 +14,8 @@ struct EventIngest: Sendable {
     let metrics: CommandMetrics
     let hub: StreamHub
     let daemons: DaemonBoard
+    /// Rung when an alarm or a disarm is stored: escalation starts or stops.
+    let escalationWake: EscalationWake
 
     /// Stores `event`; a database failure is thrown, so the runtime retries the job.
     func handle(_ event: AlarmEvent, context: JobContext) async throws -> JobOutcome {
@@ -22,6 +24,7 @@ struct EventIngest: Sendable {
         switch recording {
         case .stored(let cursor):
             context.logger.debug("event stored", metadata: ["cursor": "\(cursor)", "event_type": "\(event.type.rawValue)"])
+            if event.type == .alarm || PanelState.arming(of: event) == .disarmed { escalationWake.ring() }
             if hub.hasSubscribers { await publish(StoredEvent(cursor: cursor, event: event), logger: context.logger) }
         case .duplicate:
             context.logger.debug("event already stored: acknowledged", metadata: [

@@ -19,6 +19,9 @@ enum APIRouter {
         let hub: StreamHub
         let reports: PushReportStore
         let acknowledgements: AcknowledgementStore
+        let escalations: EscalationStore
+        /// Rung after an acknowledgement, so that escalation stops at once.
+        let escalationWake: EscalationWake
         let daemons: DaemonBoard
         /// `beanstalkd.consumerEventTubes` and `beanstalkd.tubes.taps`: where acknowledgements are announced.
         let eventTubes: [TubeName]
@@ -39,14 +42,15 @@ enum APIRouter {
             producer: dependencies.producer, registrationTube: dependencies.registrationTube,
             metrics: dependencies.metrics, bodyLimit: dependencies.bodyLimit)
         let deliveries = DeliveriesHandler(
-            events: dependencies.store, reports: dependencies.reports, acknowledgements: dependencies.acknowledgements)
+            events: dependencies.store, reports: dependencies.reports, acknowledgements: dependencies.acknowledgements,
+            escalations: dependencies.escalations)
         let recorder = AcknowledgementRecorder(
             acknowledgements: dependencies.acknowledgements, producer: dependencies.producer,
-            eventTubes: dependencies.eventTubes, taps: dependencies.taps)
+            eventTubes: dependencies.eventTubes, taps: dependencies.taps, escalationWake: dependencies.escalationWake)
         let acknowledge = AcknowledgeHandler(acknowledgements: dependencies.acknowledgements, recorder: recorder)
         let alarmAck = AlarmAckHandler(
-            acknowledgements: dependencies.acknowledgements, reports: dependencies.reports, recorder: recorder,
-            auth: authentication(dependencies), bodyLimit: dependencies.bodyLimit, tokenWait: dependencies.ackTokenWait)
+            acknowledgements: dependencies.acknowledgements, reports: dependencies.reports,
+            escalations: dependencies.escalations, recorder: recorder, auth: authentication(dependencies), bodyLimit: dependencies.bodyLimit, tokenWait: dependencies.ackTokenWait)
         let stream = StreamHandler(
             store: dependencies.store, tokens: dependencies.tokens, hub: dependencies.hub, daemons: dependencies.daemons)
         return ConsoleHandler(files: ConsoleFiles()).endpoints() + [

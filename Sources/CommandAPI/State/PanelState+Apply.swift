@@ -50,7 +50,8 @@ extension PanelState {
         }
     }
 
-    private static func arming(of event: AlarmEvent) -> ArmingState? {
+    /// The arming state `event` sets for its partition, `nil` when it sets none.
+    static func arming(of event: AlarmEvent) -> ArmingState? {
         switch event.type {
         case .armed: .armed
         case .disarmed: .disarmed

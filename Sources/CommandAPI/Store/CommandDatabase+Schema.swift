@@ -4,7 +4,7 @@ import GRDB
 /// The versioned schema; see ``VersionedDatabase/migrator(_:)``.
 extension CommandDatabase {
     /// Every migration, in order.
-    static let migrator = VersionedDatabase.migrator(["v1": version1, "v2": version2, "v3": version3])
+    static let migrator = VersionedDatabase.migrator(["v1": version1, "v2": version2, "v3": version3, "v4": version4])
 
     /// Times are stored as GRDB writes dates: UTC text `yyyy-MM-dd HH:mm:ss.SSS`, which sorts in
     /// time order.
@@ -113,5 +113,41 @@ extension CommandDatabase {
             PRIMARY KEY (cursor, device)
         );
         CREATE INDEX device_acknowledgement_by_time ON device_acknowledgement (acknowledged_at);
+        """
+
+    /// Escalation of alarms nobody acknowledges (docs/escalation.md):
+    ///
+    /// - `escalation`: one row per escalated alarm (by its cursor): its id and partition, when it
+    ///   was stored (Unix ms, the start of the schedule), the steps made, and when and why it
+    ///   stopped (`NULL` while it goes on).
+    /// - `escalation_step`: each step made, with the id of its event and when (Unix ms); an
+    ///   acknowledgement token sent with a step acknowledges the step's alarm.
+    /// - `escalation_scan`: one row, the last event cursor looked at for new alarms; it starts at
+    ///   the events already stored, so alarms from before the upgrade do not escalate.
+    private static let version4 = """
+        CREATE TABLE escalation (
+            alarm_cursor INTEGER PRIMARY KEY,
+            alarm_id TEXT NOT NULL,
+            partition INTEGER NOT NULL,
+            started_at INTEGER NOT NULL,
+            steps INTEGER NOT NULL DEFAULT 0,
+            stopped_at INTEGER,
+            stop_reason TEXT,
+            created_at TEXT NOT NULL
+        );
+        CREATE INDEX escalation_running ON escalation (stopped_at, partition);
+        CREATE INDEX escalation_by_time ON escalation (created_at);
+        CREATE TABLE escalation_step (
+            event_id TEXT PRIMARY KEY,
+            alarm_cursor INTEGER NOT NULL,
+            step INTEGER NOT NULL,
+            time INTEGER NOT NULL,
+            UNIQUE (alarm_cursor, step)
+        );
+        CREATE TABLE escalation_scan (
+            id INTEGER PRIMARY KEY CHECK (id = 1),
+            cursor INTEGER NOT NULL
+        );
+        INSERT INTO escalation_scan (id, cursor) SELECT 1, COALESCE(MAX(cursor), 0) FROM event;
         """
 }

@@ -7,7 +7,7 @@ import FoundationEssentials
 import Foundation
 #endif
 
-/// Deletes events, audit rows, delivery reports and acknowledgements older than the retention,
+/// Deletes events, audit rows, delivery reports, acknowledgements and escalations older than the retention,
 /// at start and then every few hours. The panel state and the device list are kept: they do not
 /// depend on old events staying.
 struct RetentionJanitor: Service {
@@ -15,6 +15,7 @@ struct RetentionJanitor: Service {
     let audit: CommandAudit
     let reports: PushReportStore
     let acknowledgements: AcknowledgementStore
+    let escalations: EscalationStore
     let retentionDays: Int
     let interval: Duration
     let logger: Logger
@@ -27,10 +28,11 @@ struct RetentionJanitor: Service {
                 let audited = try await audit.purge(before: cutoff)
                 let deliveries = try await reports.purge(receivedBefore: cutoff)
                 let acknowledged = try await acknowledgements.purge(before: cutoff)
-                if events + audited + deliveries + acknowledged > 0 {
+                let escalated = try await escalations.purge(before: cutoff)
+                if events + audited + deliveries + acknowledged + escalated > 0 {
                     logger.info("old history removed", metadata: [
                         "events": "\(events)", "audit_rows": "\(audited)", "deliveries": "\(deliveries)",
-                        "acknowledgements": "\(acknowledged)",
+                        "acknowledgements": "\(acknowledged)", "escalations": "\(escalated)",
                     ])
                 }
             } catch {

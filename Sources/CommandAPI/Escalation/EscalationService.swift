@@ -1,0 +1,113 @@
+import AlarmCore
+import Beanstalk
+import Logging
+import NIOCore
+import ServiceLifecycle
+
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
+/// Escalates the alarms nobody acknowledges (`command.escalation`, docs/escalation.md).
+///
+/// Whenever it is woken (an alarm, a disarm or an acknowledgement was stored) or a step falls
+/// due, it starts an escalation for each new alarm, stops those whose alarm was acknowledged or
+/// whose partition was disarmed, and makes each step that is due: an ``EscalationEvent`` on every
+/// event tube, the taps being watched and `command.escalation.tube`, then the step recorded. A step
+/// is put before it is recorded, so a crash between the two makes it again with the same `id`,
+/// which consumers drop as a repeat; a step that fell due while the daemon was stopped is made
+/// at once on start-up. When the queue is down, the step is tried again every second.
+struct EscalationService: Service {
+    let store: EscalationStore
+    let schedule: EscalationSchedule
+    let producer: QueueProducer
+    /// Every consumer's tube and `command.escalation.tube`.
+    let tubes: [TubeName]
+    /// `beanstalkd.tubes.taps`: a step goes there only while someone watches.
+    let taps: [TubeName]
+    let wake: EscalationWake
+    let logger: Logger
+
+    /// How soon a step the queue refused is tried again.
+    static let retryInterval: Int64 = 1000
+
+    func run() async throws {
+        await cancelWhenGracefulShutdown {
+            var signals = wake.signals.makeAsyncIterator()
+            while !Task.isCancelled {
+                let next: Int64?
+                do {
+                    next = try await look(now: Date().unixMilliseconds)
+                } catch {
+                    logger.error("escalation: could not act; trying again shortly", metadata: ["error": "\(error)"])
+                    next = Date().unixMilliseconds + Self.retryInterval
+                }
+                let timer = next.map { due in
+                    Task { [wake] in
+                        try await Task.sleep(for: .milliseconds(max(0, due - Date().unixMilliseconds)))
+                        wake.ring()
+                    }
+                }
+                _ = await signals.next()
+                timer?.cancel()
+            }
+        }
+    }
+
+    /// Does what is due at `now` (Unix ms); returns when to look again unless woken first, `nil`
+    /// when no escalation goes on.
+    func look(now: Int64) async throws -> Int64? {
+        if try await store.startNewAlarms(schedule: schedule, now: now) > 0 {
+            logger.notice("escalation: an alarm will escalate unless acknowledged", metadata: [
+                "after_seconds": "\(schedule.policy.after)"
+            ])
+        }
+        var next: Int64?
+        for escalation in try await store.running() {
+            if let reason = try await store.reasonToStop(escalation) {
+                try await store.stop(escalation.alarmCursor, time: now, reason: reason)
+                logger.notice("escalation stopped", metadata: [
+                    "event_id": "\(escalation.alarm.stableID.uuidString.lowercased())", "reason": "\(reason)",
+                    "steps": "\(escalation.steps.count)",
+                ])
+                continue
+            }
+            guard let step = schedule.step(after: escalation.steps.last?.number ?? 0) else { continue }
+            let due = schedule.due(step: step, start: escalation.start)
+            if due > now {
+                next = min(next ?? due, due)
+            } else if try await make(step, of: escalation, now: now) {
+                if schedule.step(after: step) != nil { next = min(next ?? now, now) }
+            } else {
+                next = min(next ?? now + Self.retryInterval, now + Self.retryInterval)
+            }
+        }
+        return next
+    }
+
+    /// Puts step `step` of `escalation` on the queue and records it; `false` when the queue refused it.
+    private func make(_ step: Int, of escalation: EscalationStore.Escalation, now: Int64) async throws -> Bool {
+        let limit = schedule.policy.limit
+        let event = EscalationEvent.make(
+            escalating: escalation.alarm, step: step, limit: limit, seconds: (now - escalation.start + 500) / 1000, time: now)
+        let alarmID = escalation.alarm.stableID.uuidString.lowercased()
+        let watchedTaps = zip(taps, await producer.watcherCounts(of: taps) ?? []).filter { $0.1 > 0 }.map(\.0)
+        do {
+            _ = try await producer.put(ByteBuffer(bytes: event.jsonBytes()), inEach: tubes + watchedTaps)
+        } catch {
+            logger.error("escalation: could not put the step on the queue; trying again", metadata: [
+                "event_id": "\(alarmID)", "step": "\(step)", "error": "\(error)",
+            ])
+            return false
+        }
+        try await store.recordStep(
+            step, of: escalation.alarmCursor, eventID: event.stableID, time: now, last: schedule.step(after: step) == nil)
+        logger.warning("escalation: alarm not acknowledged", metadata: [
+            "event_id": "\(alarmID)", "step": "\(step)", "limit": "\(limit)",
+            "late_ms": "\(now - schedule.due(step: step, start: escalation.start))",
+        ])
+        return true
+    }
+}

@@ -1,0 +1,245 @@
+import AlarmCore
+import Beanstalk
+import CommandAPITestSupport
+import Foundation
+import NIOCore
+import TestSupport
+import Testing
+
+@testable import CommandAPI
+
+/// `command.escalation`: an alarm nobody acknowledges escalates in steps at the configured
+/// times, each an `info`/`escalation` event on every event tube and on the escalation tube, until
+/// an acknowledgement, a disarm or the limit; a restart loses no step and repeats none.
+@Suite("Escalation")
+struct EscalationTests {
+    /// Steps 2 s after the alarm, then every 2 s, three at most.
+    static let policy = "  escalation: {after: 2, repeat: 2, limit: 3}"
+
+    /// The configuration: events on `command` (the API's own) and `log`.
+    static func configuration(_ server: BeanstalkdServer, _ directory: TemporaryDirectory, policy: String = policy) throws
+        -> HowAlarmingConfig
+    {
+        try HowAlarmingConfig.parse(yaml: """
+            beanstalkd:
+              host: 127.0.0.1
+              port: \(server.port)
+              tubes: {commands: [commands], events: [command, log]}
+            command:
+              database: \(directory.appending("command.sqlite"))
+            \(policy)
+            """, path: nil, environment: [:])
+    }
+
+    /// Runs `body` with the API serving `policy`, its beanstalkd and database.
+    static func run(
+        policy: String = policy, _ body: (APIStage, HowAlarmingConfig) async throws -> Void
+    ) async throws {
+        try await withTemporaryDirectory { directory in
+            try await withBeanstalkd { server in
+                let configuration = try configuration(server, directory, policy: policy)
+                try await APIStage.serve(configuration, server: server, directory: directory) { stage in
+                    try await body(stage, configuration)
+                }
+            }
+        }
+    }
+
+    /// Waits up to `timeout` for the next job on `tube`, deletes it and returns it as an event
+    /// with the time it was taken (Unix ms); `nil` when none came.
+    static func next(_ stage: some RunningAPI, on tube: String, timeout: Duration) async throws -> (AlarmEvent, Int64)? {
+        let connection = try await BeanstalkConnection.connect(to: .tcp(host: stage.server.host, port: stage.server.port))
+        defer { Task { await connection.close() } }
+        _ = try await connection.watch(try TubeName(tube))
+        _ = try await connection.ignore(try TubeName("default"))
+        guard let job = try await connection.reserve(timeout: timeout) else { return nil }
+        let taken = Date().unixMilliseconds
+        try await connection.delete(job.id)
+        return (try AlarmEvent.decode(json: String(buffer: job.body)), taken)
+    }
+
+    static func escalation(_ stage: APIStage, alarm: UUID) async throws -> EscalationStore.Escalation? {
+        let store = EscalationStore(database: try CommandDatabase(path: stage.databasePath))
+        let cursor = try await EventStore(database: try CommandDatabase(path: stage.databasePath))
+            .events(after: 0, limit: 1000).first { $0.event.id == alarm }?.cursor
+        return try await cursor.asyncMap { try await store.escalations(of: [$0])[$0] } ?? nil
+    }
+
+    static func putAlarm(_ stage: APIStage, partition: Int = 1, id: UUID = UUID()) async throws -> UUID {
+        try await stage.put(eventJSON(
+            "alarm", code: "601", sequence: 1, partition: partition, zone: 3, id: id, message: "Zone alarm: Hall"))
+        return id
+    }
+
+    /// The alarm's escalation once it has begun, with its start time.
+    static func started(_ stage: APIStage, alarm: UUID) async throws -> EscalationStore.Escalation {
+        var found: EscalationStore.Escalation?
+        try await waitUntil("the escalation to begin") {
+            found = try await escalation(stage, alarm: alarm)
+            return found != nil
+        }
+        return try #require(found)
+    }
+
+    @Test func anAlarmNobodyAcknowledgesEscalatesAtTheConfiguredTimesThenStopsAtTheLimit() async throws {
+        try await Self.run { stage, _ in
+            let alarm = try await Self.putAlarm(stage)
+            let start = try await Self.started(stage, alarm: alarm).start
+            let schedule = EscalationSchedule(policy: EscalationConfig(after: 2, repeat: 2, limit: 3))
+            for step in 1...3 {
+                let (event, taken) = try #require(
+                    try await Self.next(stage, on: "escalation", timeout: .seconds(10)), "step \(step) on the escalation tube")
+                let due = schedule.due(step: step, start: start)
+                #expect(abs(taken - due) <= 1000, "step \(step) came \(taken - due) ms from its time")
+                #expect(event.type == .info && event.code == "escalation")
+                #expect(event.raw == alarm.uuidString.lowercased())
+                #expect(event.message == "Alarm not acknowledged after \(2 * step) s (escalation \(step) of 3): Zone alarm: Hall")
+                #expect(event.partition == 1 && event.zone == 3 && event.source == "howalarming-command")
+                #expect(event.id == EscalationEvent.id(of: step, escalating: alarm))
+                let logged = try #require(try await Self.next(stage, on: "log", timeout: .seconds(0)), "the step on the log tube")
+                #expect(logged.0 == event)
+            }
+            let escalation = try #require(try await Self.escalation(stage, alarm: alarm))
+            #expect(escalation.steps.map(\.number) == [1, 2, 3])
+            #expect(escalation.stop?.reason == "limit reached: 3 steps")
+
+            let read = try await stage.token(.read)
+            let shown = try await PushReportTests.alarms(stage, read).first {
+                ($0["event"] as? [String: Any])?["id"] as? String == alarm.uuidString.lowercased()
+            }
+            let document = try #require(shown?["escalation"] as? [String: Any], "GET /v1/deliveries shows the escalation")
+            #expect((document["steps"] as? [[String: Any]])?.compactMap { $0["step"] as? Int } == [1, 2, 3])
+            #expect(document["stop_reason"] as? String == "limit reached: 3 steps")
+        }
+    }
+
+    @Test func anAcknowledgementStopsItAtOnce() async throws {
+        try await Self.run { stage, _ in
+            let alarm = try await Self.putAlarm(stage)
+            _ = try #require(try await Self.next(stage, on: "escalation", timeout: .seconds(10)), "step 1")
+            let control = try await stage.token(.control, name: "kitchen-tablet")
+            let acknowledged = try await stage.request(.POST, AlarmAckTests.path(alarm), token: control)
+            #expect(acknowledged.status == 200, "\(acknowledged)")
+            try await waitUntil("the escalation to stop", timeout: .seconds(2)) {
+                try await Self.escalation(stage, alarm: alarm)?.stop != nil
+            }
+            #expect(try await Self.escalation(stage, alarm: alarm)?.stop?.reason == "acknowledged by kitchen-tablet")
+            // Step 2 was due 2 s after step 1: it never comes.
+            #expect(try await Self.next(stage, on: "escalation", timeout: .seconds(3)) == nil)
+        }
+    }
+
+    @Test func aDisarmOfThePartitionStopsIt() async throws {
+        try await Self.run { stage, _ in
+            let alarm = try await Self.putAlarm(stage, partition: 2)
+            _ = try #require(try await Self.next(stage, on: "escalation", timeout: .seconds(10)), "step 1")
+            try await stage.put(eventJSON("disarmed", code: "655", sequence: 2, partition: 1))
+            try await stage.put(eventJSON("disarmed", code: "655", sequence: 3, partition: 2))
+            try await waitUntil("the escalation to stop", timeout: .seconds(2)) {
+                try await Self.escalation(stage, alarm: alarm)?.stop != nil
+            }
+            #expect(try await Self.escalation(stage, alarm: alarm)?.stop?.reason == "partition 2 disarmed")
+            #expect(try await Self.next(stage, on: "escalation", timeout: .seconds(3)) == nil)
+        }
+    }
+
+    @Test func theTokenOfAStepsNotificationAcknowledgesTheAlarm() async throws {
+        try await Self.run { stage, _ in
+            let alarm = try await Self.putAlarm(stage)
+            let (step, _) = try #require(try await Self.next(stage, on: "escalation", timeout: .seconds(10)), "step 1")
+            let stepID = try #require(step.id)
+            try await stage.put(PushReportTests.devicesReport(time: 1), on: "push-reports")
+            try await stage.put(AlarmAckTests.report(stepID, AlarmAckTests.anna, token: AlarmAckTests.annasToken), on: "push-reports")
+            // The phone acknowledges at the alarm's path, as the step's notification says.
+            let answer = try await stage.request(.POST, AlarmAckTests.path(alarm), token: AlarmAckTests.annasToken)
+            #expect(answer.status == 200, "\(answer)")
+            #expect(try answer.json["by"] as? String == "Anna's iPhone")
+            try await waitUntil("the escalation to stop", timeout: .seconds(2)) {
+                try await Self.escalation(stage, alarm: alarm)?.stop != nil
+            }
+            #expect(try await Self.escalation(stage, alarm: alarm)?.stop?.reason == "acknowledged by Anna's iPhone")
+            // The token is for this alarm only.
+            let other = try await Self.putAlarm(stage, partition: 3)
+            let refused = try await stage.request(.POST, AlarmAckTests.path(other), token: AlarmAckTests.annasToken)
+            #expect(refused.status == 403, "\(refused)")
+        }
+    }
+
+    @Test func aSecondAlarmOfThePartitionIsTheSameIncidentAndItsAcknowledgementStopsTheEscalation() async throws {
+        try await Self.run { stage, _ in
+            let first = try await Self.putAlarm(stage)
+            _ = try await Self.started(stage, alarm: first)
+            let second = try await Self.putAlarm(stage)
+            let control = try await stage.token(.control, name: "kitchen-tablet")
+            #expect(try await stage.request(.POST, AlarmAckTests.path(second), token: control).status == 200)
+            try await waitUntil("the escalation to stop", timeout: .seconds(2)) {
+                try await Self.escalation(stage, alarm: first)?.stop != nil
+            }
+            #expect(try await Self.escalation(stage, alarm: second) == nil, "one escalation per incident")
+            #expect(try await Self.next(stage, on: "escalation", timeout: .seconds(3)) == nil, "no step was due yet")
+        }
+    }
+
+    @Test func aRestartMidWayLosesNoStepAndRepeatsNone() async throws {
+        try await withTemporaryDirectory { directory in
+            try await withBeanstalkd { server in
+                let configuration = try Self.configuration(server, directory)
+                let alarm = try await APIStage.serve(configuration, server: server, directory: directory) { stage in
+                    let alarm = try await Self.putAlarm(stage)
+                    let (first, _) = try #require(try await Self.next(stage, on: "escalation", timeout: .seconds(10)))
+                    #expect(first.message.contains("escalation 1 of 3"))
+                    return alarm
+                }
+                // Stopped between steps 1 and 2; started again, it goes on from step 2 at its time.
+                try await APIStage.serve(configuration, server: server, directory: directory) { stage in
+                    let start = try #require(try await Self.escalation(stage, alarm: alarm)).start
+                    let schedule = EscalationSchedule(policy: configuration.command.escalation)
+                    for step in 2...3 {
+                        let (event, taken) = try #require(try await Self.next(stage, on: "escalation", timeout: .seconds(10)))
+                        #expect(event.id == EscalationEvent.id(of: step, escalating: alarm))
+                        #expect(abs(taken - schedule.due(step: step, start: start)) <= 1000)
+                    }
+                    #expect(try await Self.next(stage, on: "escalation", timeout: .seconds(0)) == nil, "no step repeated")
+                }
+            }
+        }
+    }
+
+    @Test func aStepThatFellDueWhileTheDaemonWasStoppedIsMadeAtStartUp() async throws {
+        try await withTemporaryDirectory { directory in
+            try await withBeanstalkd { server in
+                let configuration = try Self.configuration(server, directory, policy: "  escalation: {after: 2, repeat: 60, limit: 2}")
+                let alarm = try await APIStage.serve(configuration, server: server, directory: directory) { stage in
+                    let alarm = try await Self.putAlarm(stage)
+                    _ = try await Self.started(stage, alarm: alarm)
+                    return alarm
+                }
+                // Stopped before step 1; it is late by the time the daemon is back.
+                try await Task.sleep(for: .seconds(3))
+                try await APIStage.serve(configuration, server: server, directory: directory) { stage in
+                    let (event, _) = try #require(try await Self.next(stage, on: "escalation", timeout: .seconds(5)))
+                    #expect(event.id == EscalationEvent.id(of: 1, escalating: alarm))
+                }
+            }
+        }
+    }
+
+    @Test func escalationOffMakesNoStep() async throws {
+        try await Self.run(policy: "  escalation: {enabled: false, after: 1}") { stage, _ in
+            let alarm = try await Self.putAlarm(stage)
+            try await waitUntil("the alarm stored") {
+                try await EventStore(database: try CommandDatabase(path: stage.databasePath)).events(after: 0, limit: 10)
+                    .contains { $0.event.id == alarm }
+            }
+            #expect(try await Self.next(stage, on: "escalation", timeout: .seconds(2)) == nil)
+            #expect(try await Self.escalation(stage, alarm: alarm) == nil)
+        }
+    }
+}
+
+extension Optional {
+    fileprivate func asyncMap<Result>(_ transform: (Wrapped) async throws -> Result) async rethrows -> Result? {
+        guard let self else { return nil }
+        return try await transform(self)
+    }
+}
