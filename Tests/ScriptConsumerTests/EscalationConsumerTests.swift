@@ -39,12 +39,12 @@ import TestSupport
     }
 
     /// Starts `consume --tube escalation --exec PYTHON examples/consumers/SCRIPT` with the
-    /// stand-in's address and the account's settings, `token` as the auth token.
+    /// API at 127.0.0.1:`port` and the account's settings, `token` as the auth token.
     private func startScript(
-        _ script: String, cli: CLI, twilio: StandIn, python: PythonPeer, to: [String] = recipients, token: String = token
+        _ script: String, cli: CLI, port: Int, python: PythonPeer, to: [String] = recipients, token: String = token
     ) throws -> ChildProcess {
         try cli.startConsume(tube: Self.tube, exec: [python.interpreter, PackageFiles.example(script)], environment: [
-            "TWILIO_API_URL": "http://127.0.0.1:\(twilio.port)", "TWILIO_ACCOUNT_SID": Self.account,
+            "TWILIO_API_URL": "http://127.0.0.1:\(port)", "TWILIO_ACCOUNT_SID": Self.account,
             "TWILIO_AUTH_TOKEN": token, "TWILIO_FROM": Self.sender, "TWILIO_TO": to.joined(separator: ", "),
         ])
     }
@@ -56,7 +56,7 @@ import TestSupport
 
     @Test func smsTextsTheEscalationToEveryRecipient() async throws {
         try await withTwilio { cli, twilio, python in
-            let consumer = try startScript("twilio_sms.py", cli: cli, twilio: twilio, python: python)
+            let consumer = try startScript("twilio_sms.py", cli: cli, port: twilio.port, python: python)
             let escalation = Self.escalation()
             try cli.queue.put(escalation.body, in: Self.tube)
             let requests = [try await twilio.next(TwilioRequest.self), try await twilio.next(TwilioRequest.self)]
@@ -78,7 +78,7 @@ import TestSupport
 
     @Test func callSaysTheEscalationTwiceToEveryRecipientInEscapedTwiML() async throws {
         try await withTwilio { cli, twilio, python in
-            let consumer = try startScript("twilio_call.py", cli: cli, twilio: twilio, python: python)
+            let consumer = try startScript("twilio_call.py", cli: cli, port: twilio.port, python: python)
             let escalation = Self.escalation(zoneName: "Garage & <shed>")
             try cli.queue.put(escalation.body, in: Self.tube)
             let requests = [try await twilio.next(TwilioRequest.self), try await twilio.next(TwilioRequest.self)]
@@ -101,7 +101,7 @@ import TestSupport
 
     @Test func otherEventsAndOldEscalationsSendNothing() async throws {
         try await withTwilio { cli, twilio, python in
-            let consumer = try startScript("twilio_sms.py", cli: cli, twilio: twilio, python: python, to: [Self.recipients[0]])
+            let consumer = try startScript("twilio_sms.py", cli: cli, port: twilio.port, python: python, to: [Self.recipients[0]])
             let now = Int(Date().timeIntervalSince1970)
             try cli.queue.put(#"{"type":"alarm","code":601,"message":"Zone alarm","timestamp":\#(now),"zone":1}"#, in: Self.tube)
             try cli.queue.put(#"{"type":"info","code":"canary","message":"Canary","timestamp":\#(now)}"#, in: Self.tube)
@@ -122,7 +122,7 @@ import TestSupport
 
     @Test func aServerErrorIsRetriedWithoutPrintingTheToken() async throws {
         try await withTwilio(statuses: "503,201") { cli, twilio, python in
-            let consumer = try startScript("twilio_sms.py", cli: cli, twilio: twilio, python: python, to: [Self.recipients[0]])
+            let consumer = try startScript("twilio_sms.py", cli: cli, port: twilio.port, python: python, to: [Self.recipients[0]])
             try cli.queue.put(Self.escalation().body, in: Self.tube)
             let failed = try await twilio.next(TwilioRequest.self)
             let delivered = try await twilio.next(TwilioRequest.self)
@@ -136,10 +136,24 @@ import TestSupport
         }
     }
 
+    @Test func anUnreachableTwilioIsRetried() async throws {
+        let python = try await Self.python.value
+        try await withCLI { cli in
+            let closed = try ClosedPort()
+            let consumer = try startScript("twilio_sms.py", cli: cli, port: closed.port, python: python, to: [Self.recipients[0]])
+            let job = try cli.queue.put(Self.escalation().body, in: Self.tube)
+            let result = try await consumer.stop(once: "the job is released") { try cli.queue.releases(ofJob: job) >= 1 }
+
+            #expect(result.stderr.contains("SMS to …5310 failed: cannot reach Twilio at 127.0.0.1: "), "\(result)")
+            #expect(result.errorLines.contains { $0.contains("job released for another attempt") }, "\(result)")
+            #expect(!result.stderr.contains(Self.token))
+        }
+    }
+
     @Test func anInvalidNumberIsBuriedOnceTheOtherRecipientsAreCalled() async throws {
         try await withTwilio { cli, twilio, python in
             let consumer = try startScript(
-                "twilio_call.py", cli: cli, twilio: twilio, python: python, to: [Self.invalidNumber, Self.recipients[0]])
+                "twilio_call.py", cli: cli, port: twilio.port, python: python, to: [Self.invalidNumber, Self.recipients[0]])
             let job = try cli.queue.put(Self.escalation().body, in: Self.tube)
             let requests = [try await twilio.next(TwilioRequest.self), try await twilio.next(TwilioRequest.self)]
             let result = try await consumer.stop(once: "the job is buried") { try cli.queue.stats(job: job)?["state"] == "buried" }
@@ -155,7 +169,7 @@ import TestSupport
     @Test func aWrongTokenIsRefusedAndNeitherTokenIsPrinted() async throws {
         let wrongToken = "tw-an-old-auth-token-77c2d0"
         try await withTwilio { cli, twilio, python in
-            let consumer = try startScript("twilio_sms.py", cli: cli, twilio: twilio, python: python, to: [Self.recipients[0]], token: wrongToken)
+            let consumer = try startScript("twilio_sms.py", cli: cli, port: twilio.port, python: python, to: [Self.recipients[0]], token: wrongToken)
             let job = try cli.queue.put(Self.escalation().body, in: Self.tube)
             let request = try await twilio.next(TwilioRequest.self)
             let result = try await consumer.stop(once: "the job is buried") { try cli.queue.stats(job: job)?["state"] == "buried" }
