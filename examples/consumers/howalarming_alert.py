@@ -74,15 +74,24 @@ def describe(event):
     return f"{text} ({', '.join(details)})" if details else text
 
 
-def post(url, body, headers, service, explain=None):
-    """POSTs `body` (bytes) to `url` and returns the reply's body. Fails (retry) when the
-    server cannot be reached or answers other than 2xx; `explain(status, reply_body)` may
-    return (message, exit status) for such an answer instead."""
+class SendFailure(Exception):
+    """A request that did not succeed: its text says why (never a secret), and `status` is
+    what the script should exit with, RETRY or BURY."""
+
+    def __init__(self, message, status=RETRY):
+        super().__init__(message)
+        self.status = status
+
+
+def send(url, body, headers, service, explain=None):
+    """POSTs `body` (bytes) to `url` and returns the reply's body. Raises SendFailure (retry)
+    when the server cannot be reached or answers other than 2xx; `explain(status, reply_body)`
+    may return (message, exit status) for such an answer instead."""
     try:
         where = urllib.parse.urlsplit(url).hostname or "?"
         request = urllib.request.Request(url, data=body, headers=headers, method="POST")
     except ValueError:  # its text would quote the URL, which may hold a token
-        fail(f"the URL of {service} is not an http(s) URL")
+        raise SendFailure(f"the URL of {service} is not an http(s) URL") from None
     try:
         with urllib.request.urlopen(request, timeout=TIMEOUT_SECONDS) as reply:
             return reply.read()
@@ -90,6 +99,14 @@ def post(url, body, headers, service, explain=None):
         message, status = f"{service} at {where} answered HTTP {error.code}", RETRY
         if explain is not None:
             message, status = explain(error.code, error.read())
-        fail(message, status)
+        raise SendFailure(message, status) from None
     except (urllib.error.URLError, OSError, http.client.HTTPException) as error:
-        fail(f"cannot reach {service} at {where}: {getattr(error, 'reason', error)}")
+        raise SendFailure(f"cannot reach {service} at {where}: {getattr(error, 'reason', error)}") from None
+
+
+def post(url, body, headers, service, explain=None):
+    """Like send(), but a failure ends the script (fail()) instead of raising SendFailure."""
+    try:
+        return send(url, body, headers, service, explain)
+    except SendFailure as failure:
+        fail(str(failure), failure.status)
