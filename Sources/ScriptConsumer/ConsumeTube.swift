@@ -6,7 +6,7 @@ public import Logging
 /// the consumer is stopped would never reach it).
 public enum ConsumeTube {
     /// Throws ``ScriptConsumerError`` naming the configuration key that gives `tube` to someone else;
-    /// warns when no event is put on `tube`.
+    /// warns when no event is put on `tube` (neither an event tube nor `command.escalation.tube`).
     public static func check(_ tube: TubeName, in configuration: HowAlarmingConfig, logger: Logger) throws(ScriptConsumerError) {
         if configuration.beanstalkd.commandTubes.contains(tube) {
             throw ScriptConsumerError("tube \(tube) carries commands (beanstalkd.tubes.commands), not events: consume a tube of your own")
@@ -24,7 +24,9 @@ public enum ConsumeTube {
             throw ScriptConsumerError(
                 "tube \(tube) is a tap (beanstalkd.tubes.taps), which gets events only while watched: consume a tube of your own")
         }
-        if !configuration.beanstalkd.eventTubes.contains(tube) {
+        let escalation = configuration.command.escalation
+        let escalationSteps = escalation.enabled && escalation.tube == tube
+        if !configuration.beanstalkd.eventTubes.contains(tube), !escalationSteps {
             logger.warning("events are not put on this tube: add it to beanstalkd.tubes.events", metadata: ["tube": "\(tube)"])
         }
     }

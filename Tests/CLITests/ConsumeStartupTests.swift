@@ -26,6 +26,19 @@ import TestSupport
         }
     }
 
+    /// The command API puts every escalation step on `command.escalation.tube`: a consumer of it
+    /// gets events, and adding the tube to beanstalkd.tubes.events would flood it with all of them.
+    @Test func theEscalationTubeIsNotWarnedAbout() async throws {
+        try await withCLI(events: ["log"]) { cli in
+            let consumer = try cli.startConsume(tube: "escalation", exec: ["/bin/true"])
+            let result = try await consumer.stop(once: "the consumer watches its tube") {
+                try cli.queue.count("current-watching", in: "escalation") == 1
+            }
+            #expect(result.status == .exited(0), "\(result)")
+            #expect(!result.stderr.contains("events are not put on this tube"), "\(result)")
+        }
+    }
+
     @Test func unreachableBeanstalkdIsOneLineNamingIt() async throws {
         try await withTemporaryDirectory { directory in
             let closed = try ClosedPort()
