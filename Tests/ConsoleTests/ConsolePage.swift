@@ -103,8 +103,8 @@ struct ConsolePage {
 
 /// Runs `body` with the pipeline (``ConsoleStage``, with the push consumer when `push`) and a
 /// browser on it; quits the browser afterwards.
-func withConsole(push: Bool = false, _ body: (ConsolePage) async throws -> Void) async throws {
-    try await ConsoleStage.run(push: push) { stage in
+func withConsole(push: Bool = false, escalation: String = "", _ body: (ConsolePage) async throws -> Void) async throws {
+    try await ConsoleStage.run(push: push, escalation: escalation) { stage in
         let browser = try await BrowserPeer.start()
         try await running({
             try await body(ConsolePage(browser: browser, stage: stage))

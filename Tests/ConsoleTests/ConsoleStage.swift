@@ -41,8 +41,9 @@ final class ConsoleStage {
     }
 
     /// Runs `body` with everything started and the integrator logged in (with `push`, the push
-    /// consumer too); stops it all afterwards.
-    static func run(push: Bool = false, _ body: (ConsoleStage) async throws -> Void) async throws {
+    /// consumer too); stops it all afterwards. `escalation` is the `command.escalation` mapping
+    /// (flow style), the defaults when empty.
+    static func run(push: Bool = false, escalation: String = "", _ body: (ConsoleStage) async throws -> Void) async throws {
         try await withTemporaryDirectory(prefix: "console") { directory in
             try await withBinloggedBeanstalkd { server in
                 let zoneArguments = zones.sorted { $0.key < $1.key }.flatMap { ["--zone", "\($0.key)=\($0.value)"] }
@@ -56,7 +57,8 @@ final class ConsoleStage {
                     let stage = ConsoleStage(directory: directory, controlPort: controlPort, apiPort: try RawHTTP.freePort())
                     let providers = push ? try await MockPushProviders.start(writingCredentialsTo: directory.path) : nil
                     stage.providers = providers
-                    try stage.writeConfiguration(beanstalkdPort: server.port, tpiPort: tpiPort, push: providers)
+                    try stage.writeConfiguration(
+                        beanstalkdPort: server.port, tpiPort: tpiPort, push: providers, escalation: escalation)
                     stage.controlToken = try await stage.createToken(name: "household-phone", scope: "control")
                     stage.readToken = try await stage.createToken(name: "wall-display", scope: "read")
                     try await running({
@@ -145,7 +147,9 @@ final class ConsoleStage {
         }
     }
 
-    private func writeConfiguration(beanstalkdPort: Int, tpiPort: Int, push providers: MockPushProviders?) throws {
+    private func writeConfiguration(
+        beanstalkdPort: Int, tpiPort: Int, push providers: MockPushProviders?, escalation: String
+    ) throws {
         let zones = Self.zones.sorted { $0.key < $1.key }.map { "\"\(String(format: "%03d", $0.key))\": \($0.value)" }
         let push = providers.map { providers in
             """
@@ -170,6 +174,7 @@ final class ConsoleStage {
             command:
               listen: 127.0.0.1:\(apiPort)
               database: \(directory.appending("command.sqlite"))
+              escalation: {\(escalation)}
             \(push)
             """.write(toFile: configPath, atomically: true, encoding: .utf8)
     }

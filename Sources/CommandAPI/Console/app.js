@@ -18,6 +18,9 @@ import { forgetToken, isTokenShaped, storedToken, storeToken, takeTokenFromFragm
 const SEED_EVENTS = 1000;
 const VIEWS = ['live', 'history', 'control', 'delivery', 'devices'];
 
+// Events that change an alarm's record in the delivery view: its acknowledgements and escalation steps.
+const ALARM_RECORD_CODES = new Set(['acknowledged', 'escalation']);
+
 const model = new ConsoleModel();
 const liveView = new LiveView(model);
 const historyView = new HistoryView();
@@ -37,6 +40,7 @@ const stream = new LiveStream({
       model.applyEvent(data);
       historyView.addLive(data);
       controlView.applyEvent(data);
+      if (ALARM_RECORD_CODES.has(data.event.code) || data.event.type === 'alarm') deliveryView.deliveryChanged();
     } else if (event === 'delivery') {
       deliveryView.deliveryChanged();
     } else if (event === 'daemons') {

@@ -2,8 +2,9 @@
 // retrying, failed and why, pruned, or pending), from the push consumer's reports
 // (`GET /v1/deliveries`), newest first; a delivery report on the stream reloads it. Beside them,
 // who acknowledged the alarm and when: a token's holder, or a device from its notification's
-// Acknowledge action. A control token can acknowledge an alarm here
-// (`POST /v1/events/{cursor}/acknowledge`).
+// Acknowledge action. Then its escalation (docs/escalation.md): each step made while nobody
+// acknowledged, and when and why it stopped. A control token can acknowledge an alarm here
+// (`POST /v1/events/{cursor}/acknowledge`), which stops its escalation.
 
 import { request } from './api.js';
 import { byId, el, replaceChildren, timeElement } from './dom.js';
@@ -67,7 +68,17 @@ export class DeliveryView {
       el('h3', {}, event.message || event.type, ' · ', timeElement(event.timestamp)),
       devices.length ? el('ul', { class: 'delivery-devices' }, devices) : el('p', { class: 'muted', text: 'No device was registered.' }),
       acknowledgements.length ? el('ul', { class: 'acks' }, acknowledgements) : el('p', { class: 'muted', text: 'Not acknowledged yet.' }),
+      alarm.escalation ? this.escalationList(alarm.escalation) : null,
       this.canControl ? this.acknowledgeButton(alarm) : null);
+  }
+
+  escalationList(escalation) {
+    const steps = escalation.steps.map((step) => el('li', { class: 'escalation-step', 'data-step': step.step },
+      `Escalation ${step.step}: sent again to every device `, timeElement(step.time, 'ms')));
+    const end = escalation.stopped_at === null
+      ? el('li', { class: 'escalation-state muted', text: steps.length ? 'Escalating until acknowledged' : 'Escalates unless acknowledged' })
+      : el('li', { class: 'escalation-state', 'data-stopped': 'true' }, `Escalation stopped: ${escalation.stop_reason} `, timeElement(escalation.stopped_at, 'ms'));
+    return el('ul', { class: 'escalation' }, [...steps, end]);
   }
 
   acknowledgeButton(alarm) {
