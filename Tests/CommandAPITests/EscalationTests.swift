@@ -90,6 +90,7 @@ struct EscalationTests {
                 let (event, taken) = try #require(
                     try await Self.next(stage, on: "escalation", timeout: .seconds(10)), "step \(step) on the escalation tube")
                 let due = schedule.due(step: step, start: start)
+                print("[escalation] step \(step) taken from its tube \(taken - due) ms after its time")
                 #expect(abs(taken - due) <= 1000, "step \(step) came \(taken - due) ms from its time")
                 #expect(event.type == .info && event.code == "escalation")
                 #expect(event.raw == alarm.uuidString.lowercased())
