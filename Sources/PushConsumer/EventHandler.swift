@@ -9,7 +9,8 @@ import Foundation
 #endif
 
 /// Turns events from the push tube into notifications: the trigger filter in front of the
-/// dispatcher (the canary passes it always), and the dispatcher's verdict as a job outcome.
+/// dispatcher (the canary and escalations pass it always), and the dispatcher's verdict as a job
+/// outcome.
 ///
 /// A notification past its lifetime (`push.lifetime`) is stale: its job is buried, not sent.
 /// When an operator kicks such a job (`howalarming kick push`, after an outage), the devices
@@ -21,7 +22,7 @@ struct EventHandler: Sendable {
     let kicks: JobKicks
 
     func handle(_ event: AlarmEvent, context: JobContext) async throws -> JobOutcome {
-        guard triggers.contains(event.type) || event.isCanary else {
+        guard triggers.contains(event.type) || event.isCanary || event.isEscalation else {
             context.logger.debug("not a trigger: acknowledged without a notification", metadata: [
                 "type": "\(event.type)"
             ])

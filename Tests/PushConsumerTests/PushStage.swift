@@ -123,3 +123,11 @@ struct PushStage {
 }
 
 let quietLogger = Logger(label: "test", factory: { _ in SwiftLogNoOpLogHandler() })
+
+extension Data {
+    /// The bytes of unpadded base64url `text` (what the Python peers print).
+    init?(base64URL text: String) {
+        let standard = text.replacingOccurrences(of: "-", with: "+").replacingOccurrences(of: "_", with: "/")
+        self.init(base64Encoded: standard + String(repeating: "=", count: (4 - standard.count % 4) % 4))
+    }
+}

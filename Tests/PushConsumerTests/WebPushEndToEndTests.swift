@@ -59,8 +59,7 @@ struct WebPushEndToEndTests {
                 script: "webpush_decrypt.py", arguments: [browser.privateKeyBase64URL, browser.auth],
                 standardInput: Data(request.body))
             try #require(decrypted.status == .exited(0), "\(decrypted)")
-            let plaintext = try #require(
-                Data(base64Encoded: Self.standardBase64(decrypted.stdout.trimmingCharacters(in: .whitespacesAndNewlines))))
+            let plaintext = try #require(Data(base64URL: decrypted.stdout.trimmingCharacters(in: .whitespacesAndNewlines)))
             let payload = try #require(try JSONSerialization.jsonObject(with: plaintext) as? [String: Any])
             #expect(payload["event_id"] as? String == eventID.uuidString.lowercased())
             #expect(payload["title"] as? String == "Alarm")
@@ -84,11 +83,5 @@ struct WebPushEndToEndTests {
             #expect(reports.contains { $0["type"] as? String == "delivery" && $0["device"] as? String == deviceID
                 && $0["status"] as? String == "delivered" })
         }
-    }
-
-    /// Unpadded base64url → padded standard base64.
-    private static func standardBase64(_ text: String) -> String {
-        let standard = text.replacingOccurrences(of: "-", with: "+").replacingOccurrences(of: "_", with: "/")
-        return standard + String(repeating: "=", count: (4 - standard.count % 4) % 4)
     }
 }

@@ -9,15 +9,16 @@ public import Foundation
 /// What APNs gets for one event, the same for every device: the headers that depend on the
 /// event type and the JSON payload. ``request(deviceToken:)`` adds the device.
 ///
-/// Per event type: `apns-priority` 10 for `alarm` and `fault`, otherwise 5; `apns-expiration`
+/// Per event type: `apns-priority` 10 for `alarm`, `fault` and escalations, otherwise 5;
+/// `apns-expiration`
 /// ``NotificationPolicy/lifetime`` ahead of now, or 0 (deliver now or never) for `armed` and
 /// `disarmed`; `apns-collapse-id` the event's ``AlarmCore/AlarmEvent/stableID`` (so a
 /// redelivered notification replaces itself), or `state-<partition>` for `armed` and `disarmed`
 /// (so the newest state replaces the previous one).
 ///
 /// The payload is `aps` (`alert` with the event type as title and the message as body, `sound`,
-/// `thread-id`, `interruption-level`, and for alarms `category` ``AckAction/category``), for
-/// alarms `ack_path` and the device's `ack_token`, followed by the event's own fields as custom keys, exactly
+/// `thread-id`, `interruption-level`, and for alarms and escalations `category`
+/// ``AckAction/category``), for alarms and escalations `ack_path` and the device's `ack_token`, followed by the event's own fields as custom keys, exactly
 /// as its canonical JSON has them (`type`, `code`, `message`, `raw`, `timestamp`, `id`, …; see
 /// docs/event-format.md). It is at most ``payloadLimit`` bytes: a longer one has its message
 /// shortened first (ending in `…`), then `raw`, `zone_name`, `source` and `code`; `id`, `type`
@@ -37,9 +38,9 @@ public struct APNSNotification: Sendable, Hashable {
     public let expiration: Int64
     /// `apns-collapse-id`.
     public let collapseID: String
-    /// The JSON body; for an alarm, with the placeholder where each device's ack token goes.
+    /// The JSON body; for an alarm or escalation, with the placeholder where each device's ack token goes.
     public let payload: [UInt8]
-    /// Where each device's ack token goes, for alarms.
+    /// Where each device's ack token goes, for alarms and escalations.
     let ackSlot: AckTokenSlot?
 
     /// `apns-push-type`: always `alert`, notifications the user sees.
@@ -65,8 +66,8 @@ public struct APNSNotification: Sendable, Hashable {
     public var acknowledgeable: Bool { ackSlot != nil }
 
     /// The request that sends this notification to one device; `deviceToken` as the registry
-    /// keeps it (normalised), so that its `apns-id` is the same on every retry. An alarm carries
-    /// `ackToken`, the device's token for this send.
+    /// keeps it (normalised), so that its `apns-id` is the same on every retry. An alarm or
+    /// escalation carries `ackToken`, the device's token for this send.
     public func request(deviceToken: String, ackToken: AckToken? = nil) -> APNSRequest {
         APNSRequest(notification: self, deviceToken: deviceToken, ackToken: ackToken)
     }
@@ -77,7 +78,7 @@ public struct APNSNotification: Sendable, Hashable {
         return ackSlot.filling(payload, with: ackToken)
     }
 
-    /// `{"aps":{…},`, for alarms `"ack_path":…,"ack_token":…,`, then the event's canonical JSON
+    /// `{"aps":{…},`, for alarms and escalations `"ack_path":…,"ack_token":…,`, then the event's canonical JSON
     /// without its opening brace.
     private static func encode(_ event: AlarmEvent, plan: NotificationPlan) -> [UInt8] {
         let alert = JSONNode.object(

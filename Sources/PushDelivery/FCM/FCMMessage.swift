@@ -11,13 +11,14 @@ public import Foundation
 ///
 /// - `notification`: the event type as title, the message as body.
 /// - `data`: every field of the event's canonical JSON under the same key, as strings (FCM
-///   accepts only strings), as the original HowAlarming app read them; for alarms also `ack_path`
-///   and the device's `ack_token`, and `android.notification.click_action` and `aps.category`
-///   ``AckAction/category``, for the Acknowledge action.
-/// - `android`: `priority` `high` for `alarm` and `fault`, otherwise `normal`; `ttl`
+///   accepts only strings), as the original HowAlarming app read them; for alarms and escalations
+///   also `ack_path` and the device's `ack_token`, and `android.notification.click_action` and
+///   `aps.category` ``AckAction/category``, for the Acknowledge action.
+/// - `android`: `priority` `high` for `alarm`, `fault` and escalations, otherwise `normal`; `ttl`
 ///   ``NotificationPolicy/lifetime``, or `0s` for `armed` and `disarmed`; `notification.tag` the
 ///   same collapse id as APNs gets, so that a redelivered notification replaces itself on the
-///   phone; for alarms `notification_priority` `PRIORITY_MAX` and the configured channel.
+///   phone; for alarms and escalations `notification_priority` `PRIORITY_MAX` and the configured
+///   channel.
 ///   `collapse_key` only for `armed` and `disarmed`, whose key is the partition's: FCM keeps at
 ///   most four collapse keys per offline device, and a key per event could drop an alarm.
 /// - `apns`, for iPhones registered through FCM: the `apns-priority`, `apns-expiration`,
@@ -32,10 +33,10 @@ public struct FCMMessage: Sendable, Hashable {
 
     /// The event's ``AlarmCore/AlarmEvent/stableID``.
     public let eventID: UUID
-    /// The members of `message` after `token`: a JSON object text; for an alarm, with the
+    /// The members of `message` after `token`: a JSON object text; for an alarm or escalation, with the
     /// placeholder where each device's ack token goes.
     let fields: [UInt8]
-    /// Where each device's ack token goes, for alarms.
+    /// Where each device's ack token goes, for alarms and escalations.
     let ackSlot: AckTokenSlot?
 
     /// The message for `event` sent at `now`; kept by FCM for what is left at `now` of its
@@ -51,7 +52,7 @@ public struct FCMMessage: Sendable, Hashable {
     public var acknowledgeable: Bool { ackSlot != nil }
 
     /// The request that sends this message to one device of the Firebase project `projectID`;
-    /// an alarm carries `ackToken`, the device's token for this send.
+    /// an alarm or escalation carries `ackToken`, the device's token for this send.
     public func request(projectID: String, deviceToken: String, ackToken: AckToken? = nil) -> FCMRequest {
         var body = Array(#"{"message":{"token":"#.utf8)
         JSONNode.string(deviceToken).write(into: &body)
@@ -63,7 +64,7 @@ public struct FCMMessage: Sendable, Hashable {
     }
 
     private static func encode(_ event: AlarmEvent, plan: NotificationPlan) -> JSONNode {
-        let alarm = event.type == .alarm
+        let alarm = event.notifiesAsAlarm
         let notification = JSONNode.object(
             JSONMember.list([
                 ("title", .string(plan.profile.title)), ("body", .string(event.alertBody)),

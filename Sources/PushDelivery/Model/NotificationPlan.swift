@@ -11,7 +11,8 @@ import Foundation
 struct NotificationPlan: Sendable {
     let profile: NotificationProfile
     let policy: NotificationPolicy
-    /// iOS `interruption-level`: the profile's, or `critical` for alarms when so configured.
+    /// iOS `interruption-level`: the profile's, or `critical` for alarms and escalations when so
+    /// configured.
     let level: NotificationProfile.InterruptionLevel
     /// `apns-expiration`: Unix seconds until which APNs keeps the notification (its lifetime
     /// after it was issued), 0 for "now or never".
@@ -22,7 +23,7 @@ struct NotificationPlan: Sendable {
     /// `apns-collapse-id` and `android.notification.tag` (and, for the partition's state only,
     /// `android.collapse_key`).
     let collapseID: String
-    /// The Acknowledge action, for alarms.
+    /// The Acknowledge action, for alarms and escalations.
     let ackAction: AckAction?
 
     /// The longest time FCM keeps a message: 4 weeks.
@@ -34,7 +35,7 @@ struct NotificationPlan: Sendable {
         let profile = NotificationProfile.profile(for: event)
         self.profile = profile
         self.policy = policy
-        level = event.type == .alarm && policy.criticalAlarms ? .critical : profile.level
+        level = event.notifiesAsAlarm && policy.criticalAlarms ? .critical : profile.level
         let lifetime = min(max(0, policy.lifetime.components.seconds), Self.longestLifetime)
         let issued = Int64((issuedAt ?? now).timeIntervalSince1970.rounded(.down))
         let current = Int64(now.timeIntervalSince1970.rounded(.down))
@@ -56,7 +57,7 @@ struct NotificationPlan: Sendable {
     var androidPriority: String { profile.urgent ? "high" : "normal" }
 
     /// The `aps` dictionary without `alert`: sound, grouping, interruption level, and for alarms
-    /// the category of the Acknowledge action.
+    /// and escalations the category of the Acknowledge action.
     var apsMembers: [JSONMember] {
         JSONMember.list([
             ("sound", profile.audible ? sound : nil),

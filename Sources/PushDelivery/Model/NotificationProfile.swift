@@ -5,6 +5,7 @@ import AlarmCore
 /// | type | urgent (APNs 10, Android high) | kept while offline | collapses with | iOS level | thread |
 /// |---|---|---|---|---|---|
 /// | alarm | yes | lifetime | its own redeliveries | time-sensitive (critical if configured) | alarm |
+/// | an escalation (info `escalation`), titled "Alarm" | yes | lifetime | its own redeliveries | time-sensitive (critical if configured) | alarm |
 /// | fault | yes | lifetime | its own redeliveries | time-sensitive | alarm |
 /// | recovery | no | lifetime | its own redeliveries | active | alarm |
 /// | armed, disarmed | no | no (`apns-expiration: 0`, `ttl: 0s`) | the partition's previous state | active | state |
@@ -54,14 +55,15 @@ struct NotificationProfile: Sendable, Hashable {
     /// Whether the notification plays a sound.
     var audible: Bool { level != .passive }
 
-    /// The row for `event`: its type's, or the canary's.
+    /// The row for `event`: its type's, the canary's, or for an escalation the alarm's.
     static func profile(for event: AlarmEvent) -> NotificationProfile {
         guard !event.isCanary else {
             return Self(
                 title: "Test", urgency: .low, kept: true, collapse: .event, level: .passive, threadID: "info")
         }
+        guard !event.isEscalation else { return alarm }
         return switch event.type {
-        case .alarm: alert("Alarm", urgent: true, level: .timeSensitive)
+        case .alarm: alarm
         case .fault: alert("Fault", urgent: true, level: .timeSensitive)
         case .recovery: alert("Recovered", urgent: false, level: .active)
         case .armed: state("Armed")
@@ -72,6 +74,8 @@ struct NotificationProfile: Sendable, Hashable {
         case .unknown: notice("Event")
         }
     }
+
+    private static let alarm = alert("Alarm", urgent: true, level: .timeSensitive)
 
     private static func alert(_ title: String, urgent: Bool, level: InterruptionLevel) -> Self {
         Self(title: title, urgency: urgent ? .high : .normal, kept: true, collapse: .event, level: level, threadID: "alarm")

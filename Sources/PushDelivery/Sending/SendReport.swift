@@ -17,7 +17,8 @@ public struct SendReport: Sendable, Hashable {
     public var invalidSince: Date
     /// From sending the request to reading the whole reply.
     public var latency: Duration
-    /// The ``AckToken/hash`` of the acknowledgement token the notification carried (alarms only).
+    /// The ``AckToken/hash`` of the acknowledgement token the notification carried (alarms and
+    /// escalations only).
     public var ackTokenHash: String?
 
     /// A report; `widespreadOutcome` defaults to `outcome`.

@@ -11,9 +11,9 @@ public import Foundation
 ///
 /// The plaintext is `{"title","body","event_id","type","alarm","partition","zone","time","tag"}`
 /// (`event_id`, `partition` and `zone` only when the event has them; `time` in Unix
-/// milliseconds), for alarms followed by `ack_path` and the device's `ack_token`, at most ``payloadLimit`` bytes: a longer message is shortened as for APNs.
+/// milliseconds), for alarms and escalations followed by `ack_path` and the device's `ack_token`, at most ``payloadLimit`` bytes: a longer message is shortened as for APNs.
 /// `TTL` is what is left of the notification's lifetime (0 for armed/disarmed: now or never),
-/// `Urgency` is `high` for alarms and faults, `low` for the canary and `normal` otherwise, and `Topic` (also the
+/// `Urgency` is `high` for alarms, faults and escalations, `low` for the canary and `normal` otherwise, and `Topic` (also the
 /// `tag`) is the event's id without hyphens, or `state-<partition>` for armed/disarmed, so that
 /// the newest state replaces an undelivered older one at the push service and on the screen.
 public struct WebPushMessage: Sendable, Hashable {
@@ -21,10 +21,10 @@ public struct WebPushMessage: Sendable, Hashable {
     /// limits of Firefox's mobile bridges.
     public static let payloadLimit = 3072
 
-    /// The JSON plaintext, before encryption; for an alarm, with the placeholder where each
+    /// The JSON plaintext, before encryption; for an alarm or escalation, with the placeholder where each
     /// device's ack token goes.
     public let payload: [UInt8]
-    /// Where each device's ack token goes, for alarms.
+    /// Where each device's ack token goes, for alarms and escalations.
     let ackSlot: AckTokenSlot?
     /// `TTL`: seconds the push service keeps the message for an offline browser.
     public let timeToLive: Int64
