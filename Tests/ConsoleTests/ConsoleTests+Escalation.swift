@@ -1,4 +1,5 @@
 import Foundation
+import PushMocks
 import Testing
 import TestSupport
 
@@ -17,6 +18,53 @@ extension ConsoleTests {
             let shown = try await browser.waitForText(
                 "Escalation stopped: acknowledged by household-phone", in: "#delivery-list", timeout: .seconds(10))
             #expect(shown.contains("Acknowledged by household-phone"), "\(shown)")
+        }
+    }
+}
+
+extension ConsoleTests {
+    /// An escalation's notification carries the Acknowledge action of the alarm it escalates: the
+    /// worker acknowledges that alarm with the notification's own token, and the escalation stops.
+    @Test func anEscalationsNotificationAcknowledgesItsAlarmAndStopsTheEscalation() async throws {
+        try await withConsole(push: true, escalation: "after: 1, repeat: 30, limit: 5") { page in
+            let browser = page.browser
+            let origin = page.stage.origin
+            let providers = try #require(page.stage.providers)
+            try await browser.grantNotifications(to: origin)
+            try await page.signIn(pasting: page.stage.readToken, as: "wall-display")
+            try await page.stage.panel("send 6011002")  // zone alarm: Back door
+            // The escalation's notification to Anna's iPhone, as the mock APNs received it.
+            var notification: [String: Any] = [:]
+            try await waitUntil("the escalation at APNs", timeout: .seconds(20)) {
+                notification = await providers.apns.requests().lazy
+                    .compactMap { try? JSONSerialization.jsonObject(with: Data($0.body)) as? [String: Any] }
+                    .first { $0["code"] as? String == "escalation" } ?? [:]
+                return !notification.isEmpty
+            }
+            let stepID = try #require(notification["id"] as? String)
+            let alarmID = try #require(notification["raw"] as? String)
+            let token = try #require(notification["ack_token"] as? String)
+            #expect(notification["ack_path"] as? String == "/v1/alarms/\(alarmID)/ack")
+            try await page.waitUntilTheWorkerCanNotify()
+            try await browser.push("""
+                {"title":"Alarm","body":"Alarm not acknowledged","event_id":"\(stepID)","type":"info","alarm":true,\
+                "time":1764100000123,"tag":"escalation-test","ack_path":"/v1/alarms/\(alarmID)/ack","ack_token":"\(token)"}
+                """, to: origin)
+            // The worker acknowledges the alarm its ack_path names (headless Chromium shows no buttons).
+            try await waitUntil("the escalation's notification, acknowledging its alarm") {
+                try await browser.evaluateInWorker("""
+                    self.registration.getNotifications({ tag: 'escalation-test' })
+                      .then((list) => list.length === 1 ? list[0].data.ack_alarm_id : null)
+                    """, of: origin) as? String == alarmID
+            }
+            try await browser.evaluateInWorker("""
+                self.registration.getNotifications({ tag: 'escalation-test' }).then(([notification]) =>
+                  self.dispatchEvent(new NotificationEvent('notificationclick', { notification, action: 'ack' })))
+                """, of: origin)
+            try await page.show("delivery")
+            let shown = try await browser.waitForText(
+                "Escalation stopped: acknowledged by Anna's iPhone", in: "#delivery-list", timeout: .seconds(15))
+            #expect(shown.contains("Acknowledged by Anna's iPhone from its notification"), "\(shown)")
         }
     }
 }

@@ -1,8 +1,9 @@
 // The console's service worker: shows the alarm notifications that arrive by Web Push, and
 // handles their "Open" and "Acknowledge" actions. Payload (contract: the push consumer's Web Push
 // message): {"title","body","event_id"?,"type","alarm","partition"?,"zone"?,"time","tag"}, and for
-// alarms "ack_path" and "ack_token": the notification's own acknowledgement token, which
-// acknowledges this alarm as this browser without an API token (POST /v1/alarms/{id}/ack).
+// alarms and escalations "ack_path" and "ack_token": the notification's own acknowledgement token,
+// which acknowledges the alarm as this browser without an API token (POST /v1/alarms/{id}/ack;
+// an escalation's ack_path names the alarm it escalates).
 // Without one (or when it is refused) the token the page keeps in IndexedDB (database
 // `howalarming`, store `session`, key `token`) is used; it is only read here.
 
@@ -17,8 +18,9 @@ self.addEventListener('notificationclick', (event) => {
   const { notification } = event;
   notification.close();
   const eventId = notification.data?.event_id;
-  if (event.action === 'ack' && eventId) {
-    event.waitUntil(acknowledge(eventId, notification.data.ack_token));
+  const alarmId = notification.data?.ack_alarm_id;
+  if (event.action === 'ack' && alarmId) {
+    event.waitUntil(acknowledge(alarmId, notification.data.ack_token));
   } else {
     event.waitUntil(openConsole(eventId));
   }
@@ -32,7 +34,8 @@ function showAlarm(data) {
     message = { title: 'HowAlarming', body: data.text() };
   }
   const actions = [{ action: 'open', title: 'Open' }];
-  if (message.event_id && message.type === 'alarm') actions.push({ action: 'ack', title: 'Acknowledge' });
+  const alarmId = acknowledgedAlarm(message);
+  if (alarmId) actions.push({ action: 'ack', title: 'Acknowledge' });
   return self.registration.showNotification(message.title || 'HowAlarming', {
     body: message.body ?? '',
     tag: message.tag,
@@ -41,9 +44,20 @@ function showAlarm(data) {
     timestamp: message.time,
     icon: '/icons/icon-192.png',
     badge: '/icons/icon-192.png',
-    data: message,
+    data: { ...message, ack_alarm_id: alarmId },
     actions,
   });
+}
+
+const UUID = '[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}';
+const ACK_PATH = new RegExp(`^/v1/alarms/(${UUID})/ack$`);
+
+// The alarm the Acknowledge action acknowledges: the one ack_path names when it is exactly
+// /v1/alarms/<uuid>/ack (an escalation names the alarm it escalates), else an alarm's own id.
+function acknowledgedAlarm(message) {
+  const named = typeof message.ack_path === 'string' ? ACK_PATH.exec(message.ack_path) : null;
+  if (named) return named[1];
+  return message.type === 'alarm' && typeof message.event_id === 'string' ? message.event_id : undefined;
 }
 
 async function openConsole(eventId) {
@@ -58,8 +72,8 @@ async function openConsole(eventId) {
   return self.clients.openWindow(url);
 }
 
-// The path is made here from the event id, never taken from the message: a token goes to this
-// origin only.
+// The path is made here from the alarm's id, never taken whole from the message: a token goes to
+// this origin's acknowledgement endpoint only.
 async function acknowledge(eventId, ackToken) {
   const path = `/v1/alarms/${encodeURIComponent(eventId)}/ack`;
   let response = ackToken ? await postWith(path, ackToken) : undefined;
