@@ -21,7 +21,7 @@ public struct DeliveryReport: Sendable, Hashable, Codable {
     /// When the outcome was known, in Unix milliseconds.
     public var time: Int64
     /// The SHA-256 (base64url, 43 characters) of the acknowledgement token this attempt's
-    /// notification carried (alarms only): what the command API checks an acknowledgement against.
+    /// notification carried (alarms and escalations only): what the command API checks an acknowledgement against.
     public var ackTokenHash: String?
 
     /// A report; `reason` and `ackTokenHash` default to none.
