@@ -7,8 +7,9 @@ struct SimulatorFixture {
     let server: SimulatorServer
     let logs: RecordedLogs
 
-    /// The test configuration: free ports, 0.2 s exit and entry delays, 4 zones. Tests of the login
-    /// timeout shorten its window themselves (see ``shortLoginWindow(_:)``).
+    /// The test configuration: free ports, 0.2 s exit and entry delays, 4 zones, a 60-s login
+    /// window (a loaded machine once took longer than the panel's 10 s between a test's connect and
+    /// its login). Tests of the login timeout shorten its window themselves (see ``shortLoginWindow(_:)``).
     static func configuration(_ adjust: (inout SimulatorConfiguration) -> Void = { _ in }) -> SimulatorConfiguration {
         var configuration = SimulatorConfiguration()
         configuration.port = 0
@@ -17,6 +18,7 @@ struct SimulatorFixture {
         configuration.entryDelay = .milliseconds(200)
         // Long enough for a reader on a loaded machine to see the two writes of a split frame apart.
         configuration.splitPause = .seconds(1)
+        configuration.loginTimeout = .seconds(60)
         configuration.zones = SimulatorConfiguration.numberedZones(4)
         adjust(&configuration)
         return configuration

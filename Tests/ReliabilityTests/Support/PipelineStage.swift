@@ -35,10 +35,11 @@ struct PipelineStage {
 
     /// Runs `body` with beanstalkd, the simulator and the mocks started, the configuration
     /// written and the phones registered; stops what it started afterwards (daemons the body
-    /// started are the body's to stop). `extraEventTubes` are added to the event tubes, and
-    /// `integratorSettings` (YAML lines) to the `envisalinkd` section.
+    /// started are the body's to stop). `extraEventTubes` are added to the event tubes,
+    /// `integratorSettings` (YAML lines) to the `envisalinkd` section and `commandSettings` to the
+    /// `command` section.
     static func run<Result>(
-        extraEventTubes: [String] = [], integratorSettings: [String] = [],
+        extraEventTubes: [String] = [], integratorSettings: [String] = [], commandSettings: [String] = [],
         isolation: isolated (any Actor)? = #isolation, _ body: (PipelineStage) async throws -> Result
     ) async throws -> Result {
         try await withTemporaryDirectory(prefix: "reliability") { directory in
@@ -54,7 +55,9 @@ struct PipelineStage {
                     let stage = PipelineStage(
                         server: server, directory: directory, providers: providers, simulator: simulator, controlPort: controlPort,
                         apiPort: try RawHTTP.freePort())
-                    try await stage.prepare(tpiPort: tpiPort, extraEventTubes: extraEventTubes, integratorSettings: integratorSettings)
+                    try await stage.prepare(
+                        tpiPort: tpiPort, extraEventTubes: extraEventTubes, integratorSettings: integratorSettings,
+                        commandSettings: commandSettings)
                     return try await body(stage)
                 }, then: {
                     simulator.kill()
@@ -146,7 +149,9 @@ struct PipelineStage {
         return states.allSatisfy { counts["current-jobs-\($0)"] == "0" }
     }
 
-    private func prepare(tpiPort: Int, extraEventTubes: [String], integratorSettings: [String]) async throws {
+    private func prepare(
+        tpiPort: Int, extraEventTubes: [String], integratorSettings: [String], commandSettings: [String]
+    ) async throws {
         for folder in ["log", "spool"] {
             try FileManager.default.createDirectory(atPath: directory.appending(folder), withIntermediateDirectories: false)
         }
@@ -174,7 +179,7 @@ struct PipelineStage {
             command:
               listen: 127.0.0.1:\(apiPort)
               database: \(directory.appending("command.sqlite"))
-
+            \(commandSettings.map { "  \($0)\n" }.joined())
             """.write(toFile: configPath, atomically: true, encoding: .utf8)
         let tokens = directory.appending("tokens.txt")
         try Self.phoneTokens.joined(separator: "\n").write(toFile: tokens, atomically: true, encoding: .utf8)
