@@ -14,13 +14,16 @@ package struct APIStage: RunningAPI {
 
     package var databasePath: String { directory.appending("command.sqlite") }
 
-    /// The configuration's YAML: events on tube `command`, commands on `commands`.
-    package static func configurationText(port: Int, directory: TemporaryDirectory, extra: String = "") -> String {
+    /// The configuration's YAML: events on `events` (the API's own tube `command` first), commands
+    /// on `commands`; `extra` goes in the `command` section.
+    package static func configurationText(
+        port: Int, directory: TemporaryDirectory, events: [String] = ["command"], extra: String = ""
+    ) -> String {
         """
         beanstalkd:
           host: 127.0.0.1
           port: \(port)
-          tubes: {commands: [commands], events: [command]}
+          tubes: {commands: [commands], events: [\(events.joined(separator: ", "))]}
         command:
           database: \(directory.appending("command.sqlite"))
         \(extra)

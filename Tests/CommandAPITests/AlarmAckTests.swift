@@ -55,15 +55,8 @@ struct AlarmAckTests {
     ) async throws {
         try await withTemporaryDirectory { directory in
             try await withBeanstalkd { server in
-                let text = """
-                    beanstalkd:
-                      host: 127.0.0.1
-                      port: \(server.port)
-                      tubes: {commands: [commands], events: [command, log]}
-                    command:
-                      database: \(directory.appending("command.sqlite"))
-                    \(extra)
-                    """
+                let text = APIStage.configurationText(
+                    port: server.port, directory: directory, events: ["command", "log"], extra: extra)
                 let configuration = try HowAlarmingConfig.parse(yaml: text, path: nil, environment: [:])
                 try await APIStage.serve(configuration, server: server, directory: directory, ackTokenWait: wait, logger: logs.logger) { stage in
                     let alarmID = UUID()

@@ -1,4 +1,6 @@
 import Foundation
+import PushMocks
+import Testing
 import TestSupport
 
 /// The console as a person uses it, through a ``BrowserPeer``: the steps the tests share.
@@ -44,6 +46,31 @@ struct ConsolePage {
                 """)
             return (shown as? Double ?? 0) > 0
         }
+    }
+
+    /// The first notification the mock APNs accepted whose payload satisfies `matches`, awaited
+    /// for up to 20 s (the push consumer's, with the device's own acknowledgement token).
+    func apnsNotification(_ what: String, where matches: @escaping @Sendable ([String: Any]) -> Bool) async throws
+        -> [String: Any]
+    {
+        let providers = try #require(stage.providers, "the stage runs without the push consumer")
+        var found: [String: Any] = [:]
+        try await waitUntil(what, timeout: .seconds(20)) {
+            found = await providers.apns.requests().lazy
+                .compactMap { try? JSONSerialization.jsonObject(with: Data($0.body)) as? [String: Any] }
+                .first(where: matches) ?? [:]
+            return !found.isEmpty
+        }
+        return found
+    }
+
+    /// Clicks the Acknowledge action of the worker's notification tagged `tag`, as a person on
+    /// the lock screen would (headless Chromium shows no buttons, so the click is dispatched).
+    func acknowledgeInTheWorker(notificationTagged tag: String) async throws {
+        try await browser.evaluateInWorker("""
+            self.registration.getNotifications({ tag: '\(tag)' }).then(([notification]) =>
+              self.dispatchEvent(new NotificationEvent('notificationclick', { notification, action: 'ack' })))
+            """, of: stage.origin)
     }
 
     /// Waits until the header says the stream is live.

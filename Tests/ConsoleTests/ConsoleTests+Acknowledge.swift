@@ -11,18 +11,11 @@ extension ConsoleTests {
         try await withConsole(push: true) { page in
             let browser = page.browser
             let origin = page.stage.origin
-            let providers = try #require(page.stage.providers)
             try await browser.grantNotifications(to: origin)
             try await page.signIn(pasting: page.stage.readToken, as: "wall-display")
             try await page.stage.panel("send 6011002")  // zone alarm: Back door
             // Anna's iPhone's notification, as the mock APNs received it from the push consumer.
-            var notification: [String: Any] = [:]
-            try await waitUntil("the alarm at APNs", timeout: .seconds(20)) {
-                notification = await providers.apns.requests().lazy
-                    .compactMap { try? JSONSerialization.jsonObject(with: Data($0.body)) as? [String: Any] }
-                    .first { $0["type"] as? String == "alarm" } ?? [:]
-                return !notification.isEmpty
-            }
+            let notification = try await page.apnsNotification("the alarm at APNs") { $0["type"] as? String == "alarm" }
             let eventID = try #require(notification["id"] as? String)
             let token = try #require(notification["ack_token"] as? String)
             // The same notification by Web Push, with Anna's token: the worker must send that one,
@@ -36,10 +29,7 @@ extension ConsoleTests {
                 try await browser.evaluateInWorker(
                     "self.registration.getNotifications({ tag: 'ack-test' }).then((list) => list.length)", of: origin) as? Double == 1
             }
-            try await browser.evaluateInWorker("""
-                self.registration.getNotifications({ tag: 'ack-test' }).then(([notification]) =>
-                  self.dispatchEvent(new NotificationEvent('notificationclick', { notification, action: 'ack' })))
-                """, of: origin)
+            try await page.acknowledgeInTheWorker(notificationTagged: "ack-test")
             try await page.show("delivery")
             try await browser.waitForText(
                 "Acknowledged by Anna's iPhone from its notification", in: "#delivery-list", timeout: .seconds(15))

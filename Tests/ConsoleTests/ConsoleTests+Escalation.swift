@@ -29,17 +29,12 @@ extension ConsoleTests {
         try await withConsole(push: true, escalation: "after: 1, repeat: 30, limit: 5") { page in
             let browser = page.browser
             let origin = page.stage.origin
-            let providers = try #require(page.stage.providers)
             try await browser.grantNotifications(to: origin)
             try await page.signIn(pasting: page.stage.readToken, as: "wall-display")
             try await page.stage.panel("send 6011002")  // zone alarm: Back door
             // The escalation's notification to Anna's iPhone, as the mock APNs received it.
-            var notification: [String: Any] = [:]
-            try await waitUntil("the escalation at APNs", timeout: .seconds(20)) {
-                notification = await providers.apns.requests().lazy
-                    .compactMap { try? JSONSerialization.jsonObject(with: Data($0.body)) as? [String: Any] }
-                    .first { $0["code"] as? String == "escalation" } ?? [:]
-                return !notification.isEmpty
+            let notification = try await page.apnsNotification("the escalation at APNs") {
+                $0["code"] as? String == "escalation"
             }
             let stepID = try #require(notification["id"] as? String)
             let alarmID = try #require(notification["raw"] as? String)
@@ -57,10 +52,7 @@ extension ConsoleTests {
                       .then((list) => list.length === 1 ? list[0].data.ack_alarm_id : null)
                     """, of: origin) as? String == alarmID
             }
-            try await browser.evaluateInWorker("""
-                self.registration.getNotifications({ tag: 'escalation-test' }).then(([notification]) =>
-                  self.dispatchEvent(new NotificationEvent('notificationclick', { notification, action: 'ack' })))
-                """, of: origin)
+            try await page.acknowledgeInTheWorker(notificationTagged: "escalation-test")
             try await page.show("delivery")
             let shown = try await browser.waitForText(
                 "Escalation stopped: acknowledged by Anna's iPhone", in: "#delivery-list", timeout: .seconds(15))

@@ -102,11 +102,12 @@ struct EscalationService: Service {
             ])
             return false
         }
+        let queued = Date().unixMilliseconds
         try await store.recordStep(
-            step, of: escalation.alarmCursor, eventID: event.stableID, time: now, last: schedule.step(after: step) == nil)
+            step, of: escalation.alarmCursor, eventID: event.stableID, time: queued, last: schedule.step(after: step) == nil)
         logger.warning("escalation: alarm not acknowledged", metadata: [
             "event_id": "\(alarmID)", "step": "\(step)", "limit": "\(limit)",
-            "late_ms": "\(now - schedule.due(step: step, start: escalation.start))",
+            "late_ms": "\(queued - schedule.due(step: step, start: escalation.start))",
         ])
         return true
     }

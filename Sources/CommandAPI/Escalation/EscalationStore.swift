@@ -41,7 +41,7 @@ public struct EscalationStore: Sendable {
         public var number: Int
         /// The step's event id.
         public var eventID: UUID
-        /// When it was made, in Unix ms.
+        /// When it was on the queue, in Unix ms.
         public var time: Int64
     }
 
