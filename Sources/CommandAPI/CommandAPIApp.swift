@@ -110,7 +110,7 @@ public enum CommandAPIApp {
             EscalationService(
                 store: store, schedule: EscalationSchedule(policy: policy), producer: producer,
                 tubes: tubes + (tubes.contains(policy.tube) ? [] : [policy.tube]), taps: configuration.beanstalkd.tapTubes,
-                wake: wake, logger: logger)
+                ingestTube: configuration.command.tube, wake: wake, logger: logger)
         ]
     }
 

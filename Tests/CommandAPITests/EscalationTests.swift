@@ -241,6 +241,33 @@ struct EscalationTests {
         }
     }
 
+    /// A disarm that waited on the API's tube while the daemon was stopped is stored before a step
+    /// that fell due meanwhile could be made: nobody is texted about an alarm already disarmed.
+    @Test func aDisarmQueuedWhileTheDaemonWasStoppedStopsItBeforeAnOverdueStep() async throws {
+        try await withTemporaryDirectory { directory in
+            try await withBeanstalkd { server in
+                let configuration = try Self.configuration(server, directory, policy: "  escalation: {after: 2, repeat: 60, limit: 2}")
+                let alarm = try await APIStage.serve(configuration, server: server, directory: directory) { stage in
+                    let alarm = try await Self.putAlarm(stage)
+                    _ = try await Self.started(stage, alarm: alarm)
+                    return alarm
+                }
+                // While it is stopped, step 1 falls due and the partition is disarmed.
+                try await Task.sleep(for: .seconds(3))
+                let client = try RawBeanstalkClient(server)
+                _ = try client.put(Array(eventJSON("disarmed", code: "655", sequence: 2, partition: 1).utf8), in: "command")
+                client.close()
+                try await APIStage.serve(configuration, server: server, directory: directory) { stage in
+                    try await waitUntil("the escalation to stop") { try await Self.escalation(stage, alarm: alarm)?.stop != nil }
+                    let escalation = try #require(try await Self.escalation(stage, alarm: alarm))
+                    #expect(escalation.stop?.reason == "partition 1 disarmed")
+                    #expect(escalation.steps.isEmpty, "step \(escalation.steps.map(\.number)) made for a disarmed partition")
+                    #expect(try stage.take(from: "escalation") == nil)
+                }
+            }
+        }
+    }
+
     @Test func escalationOffMakesNoStep() async throws {
         try await Self.run(policy: "  escalation: {enabled: false, after: 1}") { stage, _ in
             let alarm = try await Self.putAlarm(stage)

@@ -60,11 +60,17 @@ public actor QueueProducer: Service {
     /// How many connections watch each of `tubes` (0 for a tube beanstalkd does not have), or
     /// `nil` when beanstalkd does not answer.
     public func watcherCounts(of tubes: [TubeName]) async -> [UInt64]? {
+        await stats(of: tubes)?.map { $0?.currentWatching ?? 0 }
+    }
+
+    /// The counters of each of `tubes` (`nil` for a tube beanstalkd does not have), or `nil` when
+    /// beanstalkd does not answer.
+    public func stats(of tubes: [TubeName]) async -> [TubeStats?]? {
         guard let connection = try? await connected() else { return nil }
         do {
-            var counts: [UInt64] = []
-            for tube in tubes { counts.append(try await connection.statsTube(tube)?.currentWatching ?? 0) }
-            return counts
+            var stats: [TubeStats?] = []
+            for tube in tubes { stats.append(try await connection.statsTube(tube)) }
+            return stats
         } catch {
             forget(connection)
             return nil

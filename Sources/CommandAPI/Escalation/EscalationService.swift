@@ -18,7 +18,8 @@ import Foundation
 /// event tube, the taps being watched and `command.escalation.tube`, then the step recorded. A step
 /// is put before it is recorded, so a crash between the two makes it again with the same `id`,
 /// which consumers drop as a repeat; a step that fell due while the daemon was stopped is made
-/// at once on start-up. When the queue is down, the step is tried again every second.
+/// at once on start-up, once the events that waited for the daemon meanwhile are stored (a
+/// disarm among them stops it instead). When the queue is down, the step is tried again every second.
 struct EscalationService: Service {
     let store: EscalationStore
     let schedule: EscalationSchedule
@@ -27,19 +28,27 @@ struct EscalationService: Service {
     let tubes: [TubeName]
     /// `beanstalkd.tubes.taps`: a step goes there only while someone watches.
     let taps: [TubeName]
+    /// `command.tube`, which the ingest empties: a step waits until no event is waiting there.
+    let ingestTube: TubeName
     let wake: EscalationWake
     let logger: Logger
 
     /// How soon a step the queue refused is tried again.
     static let retryInterval: Int64 = 1000
+    /// How long a due step waits for the ingest to store the events waiting on ``ingestTube``
+    /// (after a restart, those of the time the daemon was stopped), in ms; then it is made anyway.
+    static let ingestWait: Int64 = 10_000
+    /// How often a step waiting for the ingest looks again, in ms.
+    static let ingestLook: Int64 = 100
 
     func run() async throws {
+        let started = Date().unixMilliseconds
         await cancelWhenGracefulShutdown {
             var signals = wake.signals.makeAsyncIterator()
             while !Task.isCancelled {
                 let next: Int64?
                 do {
-                    next = try await look(now: Date().unixMilliseconds)
+                    next = try await look(now: Date().unixMilliseconds, started: started)
                 } catch {
                     logger.error("escalation: could not act; trying again shortly", metadata: ["error": "\(error)"])
                     next = Date().unixMilliseconds + Self.retryInterval
@@ -56,9 +65,9 @@ struct EscalationService: Service {
         }
     }
 
-    /// Does what is due at `now` (Unix ms); returns when to look again unless woken first, `nil`
-    /// when no escalation goes on.
-    func look(now: Int64) async throws -> Int64? {
+    /// Does what is due at `now` (Unix ms; the service `started` then); returns when to look again
+    /// unless woken first, `nil` when no escalation goes on.
+    func look(now: Int64, started: Int64) async throws -> Int64? {
         if try await store.startNewAlarms(schedule: schedule, now: now) > 0 {
             logger.notice("escalation: an alarm will escalate unless acknowledged", metadata: [
                 "after_seconds": "\(schedule.policy.after)"
@@ -78,6 +87,8 @@ struct EscalationService: Service {
             let due = schedule.due(step: step, start: escalation.start)
             if due > now {
                 next = min(next ?? due, due)
+            } else if now - max(due, started) < Self.ingestWait, await !ingestIsIdle() {
+                next = min(next ?? now + Self.ingestLook, now + Self.ingestLook)
             } else if try await make(step, of: escalation, now: now) {
                 if schedule.step(after: step) != nil { next = min(next ?? now, now) }
             } else {
@@ -85,6 +96,13 @@ struct EscalationService: Service {
             }
         }
         return next
+    }
+
+    /// Whether no event waits on ``ingestTube``, nor is being stored; `false` when beanstalkd does
+    /// not answer.
+    private func ingestIsIdle() async -> Bool {
+        guard let stats = await producer.stats(of: [ingestTube]) else { return false }
+        return stats.allSatisfy { ($0?.currentJobsReady ?? 0) + ($0?.currentJobsReserved ?? 0) == 0 }
     }
 
     /// Puts step `step` of `escalation` on the queue and records it; `false` when the queue refused it.
