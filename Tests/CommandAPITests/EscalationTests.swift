@@ -87,6 +87,17 @@ struct EscalationTests {
         return try #require(found)
     }
 
+    @Test func theScheduleSpacesStepsAndMakesStepsThatFellDueTogetherOne() {
+        let schedule = EscalationSchedule(policy: EscalationConfig(after: 60, repeat: 120, limit: 3))
+        #expect((1...3).map { schedule.due(step: $0, start: 1_000) } == [61_000, 181_000, 301_000])
+        #expect(schedule.end(start: 1_000) == 301_000)
+        #expect(schedule.nextStep(after: 0, start: 1_000, now: 0) == 1, "none due yet: the next")
+        #expect(schedule.nextStep(after: 0, start: 1_000, now: 61_000) == 1)
+        #expect(schedule.nextStep(after: 0, start: 1_000, now: 181_000) == 2, "1 and 2 due together: one step, 2")
+        #expect(schedule.nextStep(after: 1, start: 1_000, now: 999_000) == 3)
+        #expect(schedule.nextStep(after: 3, start: 1_000, now: 999_000) == nil, "the limit")
+    }
+
     @Test func anAlarmNobodyAcknowledgesEscalatesAtTheConfiguredTimesThenStopsAtTheLimit() async throws {
         try await Self.run { stage, _ in
             let alarm = try await Self.putAlarm(stage)
@@ -222,20 +233,26 @@ struct EscalationTests {
         }
     }
 
-    @Test func aStepThatFellDueWhileTheDaemonWasStoppedIsMadeAtStartUp() async throws {
+    /// Steps that fell due while the daemon was stopped are one step at start-up, the last of them:
+    /// people get one more alert, not a burst of them at the same moment.
+    @Test func stepsThatFellDueWhileTheDaemonWasStoppedAreOneStepAtStartUp() async throws {
         try await withTemporaryDirectory { directory in
             try await withBeanstalkd { server in
-                let configuration = try Self.configuration(server, directory, policy: "  escalation: {after: 2, repeat: 60, limit: 2}")
+                let configuration = try Self.configuration(server, directory, policy: "  escalation: {after: 2, repeat: 1, limit: 4}")
                 let alarm = try await APIStage.serve(configuration, server: server, directory: directory) { stage in
                     let alarm = try await Self.putAlarm(stage)
                     _ = try await Self.started(stage, alarm: alarm)
                     return alarm
                 }
-                // Stopped before step 1; it is late by the time the daemon is back.
-                try await Task.sleep(for: .seconds(3))
+                // Stopped before step 1; steps 1 to 3 (2, 3 and 4 s after the alarm) are due when it is back.
+                try await Task.sleep(for: .seconds(4))
                 try await APIStage.serve(configuration, server: server, directory: directory) { stage in
-                    let (event, _) = try #require(try await Self.next(stage, on: "escalation", timeout: .seconds(5)))
-                    #expect(event.id == EscalationEvent.id(of: 1, escalating: alarm))
+                    let (late, _) = try #require(try await Self.next(stage, on: "escalation", timeout: .seconds(5)))
+                    #expect(late.message.contains("(escalation 3 of 4)"), "\(late.message)")
+                    #expect(late.id == EscalationEvent.id(of: 3, escalating: alarm))
+                    let (last, _) = try #require(try await Self.next(stage, on: "escalation", timeout: .seconds(5)))
+                    #expect(last.id == EscalationEvent.id(of: 4, escalating: alarm))
+                    #expect(try await Self.escalation(stage, alarm: alarm)?.steps.map(\.number) == [3, 4])
                 }
             }
         }

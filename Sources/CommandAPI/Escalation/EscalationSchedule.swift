@@ -23,6 +23,15 @@ public struct EscalationSchedule: Sendable, Hashable {
         made < policy.limit ? made + 1 : nil
     }
 
+    /// The step to make after `made` steps of an alarm stored at `start`: at `now` the last of
+    /// those due (steps that fell due together, while the daemon was stopped, are one alert, not
+    /// a burst), else the next one; `nil` at the limit.
+    public func nextStep(after made: Int, start: Int64, now: Int64) -> Int? {
+        guard var next = step(after: made) else { return nil }
+        while let later = step(after: next), due(step: later, start: start) <= now { next = later }
+        return next
+    }
+
     /// When the last step of an alarm stored at `start` is due: an alarm found later than this
     /// (one stored while escalation was off) is not escalated any more.
     public func end(start: Int64) -> Int64 {

@@ -18,8 +18,8 @@ import Foundation
 /// event tube, the taps being watched and `command.escalation.tube`, then the step recorded. A step
 /// is put before it is recorded, so a crash between the two makes it again with the same `id`,
 /// which consumers drop as a repeat; a step that fell due while the daemon was stopped is made
-/// at once on start-up, once the events that waited for the daemon meanwhile are stored (a
-/// disarm among them stops it instead). When the queue is down, the step is tried again every second.
+/// at once on start-up (one step for all that fell due, the last of them), once the events that
+/// waited for the daemon meanwhile are stored (a disarm among them stops it instead). When the queue is down, the step is tried again every second.
 struct EscalationService: Service {
     let store: EscalationStore
     let schedule: EscalationSchedule
@@ -83,7 +83,8 @@ struct EscalationService: Service {
                 ])
                 continue
             }
-            guard let step = schedule.step(after: escalation.steps.last?.number ?? 0) else { continue }
+            guard let step = schedule.nextStep(after: escalation.steps.last?.number ?? 0, start: escalation.start, now: now)
+            else { continue }
             let due = schedule.due(step: step, start: escalation.start)
             if due > now {
                 next = min(next ?? due, due)
