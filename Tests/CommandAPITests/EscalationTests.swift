@@ -156,14 +156,40 @@ struct EscalationTests {
         #expect(try await Self.next(stage, on: "escalation", timeout: .seconds(watch)) == nil)
     }
 
+    /// Another partition's disarm changes nothing; the partition's own `disarmed` stops it.
     @Test func aDisarmOfThePartitionStopsIt() async throws {
         try await Self.run { stage, _ in
             let alarm = try await Self.putAlarm(stage, partition: 2)
             _ = try #require(try await Self.next(stage, on: "escalation", timeout: .seconds(10)), "step 1")
-            try await stage.put(eventJSON("disarmed", code: "655", sequence: 2, partition: 1))
+            try await Self.putAndAwaitStored(stage, eventJSON("disarmed", code: "655", sequence: 2, partition: 1))
+            #expect(try await Self.escalation(stage, alarm: alarm)?.stop == nil, "partition 1's disarm stopped partition 2's alarm")
             try await stage.put(eventJSON("disarmed", code: "655", sequence: 3, partition: 2))
             try await Self.expectStopped(stage, alarm: alarm, reason: "partition 2 disarmed")
         }
+    }
+
+    /// The panel saying the partition is ready (`650`: only a disarmed partition is) stops it too.
+    @Test func thePartitionReadyAgainStopsIt() async throws {
+        try await Self.run { stage, _ in
+            let alarm = try await Self.putAlarm(stage)
+            _ = try #require(try await Self.next(stage, on: "escalation", timeout: .seconds(10)), "step 1")
+            try await Self.putAndAwaitStored(stage, eventJSON("info", code: "609", sequence: 2, partition: 1, zone: 2))
+            #expect(try await Self.escalation(stage, alarm: alarm)?.stop == nil, "a zone opening stopped it")
+            try await stage.put(eventJSON("info", code: "650", sequence: 3, partition: 1))
+            try await Self.expectStopped(stage, alarm: alarm, reason: "partition 1 disarmed")
+        }
+    }
+
+    /// Puts `json` on the API's tube and waits until the API has stored it and looked again.
+    static func putAndAwaitStored(_ stage: APIStage, _ json: String) async throws {
+        let id = try #require(try AlarmEvent.decode(json: json).id)
+        try await stage.put(json)
+        try await waitUntil("the event stored") {
+            try await EventStore(database: try CommandDatabase(path: stage.databasePath)).events(after: 0, limit: 1000)
+                .contains { $0.event.id == id }
+        }
+        // The wake the ingest rang is handled within milliseconds; a step is not due for seconds.
+        try await Task.sleep(for: .milliseconds(300))
     }
 
     @Test func theTokenOfAStepsNotificationAcknowledgesTheAlarm() async throws {

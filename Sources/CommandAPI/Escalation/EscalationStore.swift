@@ -108,18 +108,21 @@ public struct EscalationStore: Sendable {
             if let who = try Self.acknowledger(since: escalation.alarmCursor, partition: escalation.partition, in: db) {
                 return "acknowledged by \(who)"
             }
-            let later = try String.fetchAll(
-                db, sql: "SELECT json FROM event WHERE cursor > ? AND type IN ('disarmed', 'info') ORDER BY cursor",
-                arguments: [escalation.alarmCursor])
-            for json in later {
-                let event = try AlarmEvent.decode(json: json)
-                if PanelState.arming(of: event) == .disarmed,
-                    event.partition ?? PanelState.defaultPartition == escalation.partition
-                {
-                    return "partition \(escalation.partition) disarmed"
-                }
-            }
-            return nil
+            // Only the candidates are decoded: a chattering zone may have stored many events since.
+            let codes = PanelState.disarmedPartitionCodes.sorted()
+            let candidates = try String.fetchAll(
+                db,
+                sql: """
+                    SELECT json FROM event WHERE cursor > ?
+                    AND (type = 'disarmed' OR (type = 'info' AND json_extract(json, '$.code') IN (\(databaseQuestionMarks(count: codes.count)))))
+                    AND COALESCE(json_extract(json, '$.partition'), ?) = ?
+                    ORDER BY cursor
+                    """,
+                arguments: StatementArguments([escalation.alarmCursor] as [Int64])
+                    + StatementArguments(codes)
+                    + StatementArguments([Int64(PanelState.defaultPartition), Int64(escalation.partition)]))
+            let disarmed = try candidates.contains { PanelState.arming(of: try AlarmEvent.decode(json: $0)) == .disarmed }
+            return disarmed ? "partition \(escalation.partition) disarmed" : nil
         }
     }
 
