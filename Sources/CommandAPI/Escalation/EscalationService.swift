@@ -91,7 +91,9 @@ struct EscalationService: Service {
             } else if now - max(due, started) < Self.ingestWait, await !ingestIsIdle() {
                 next = min(next ?? now + Self.ingestLook, now + Self.ingestLook)
             } else if try await make(step, of: escalation, now: now) {
-                if schedule.step(after: step) != nil { next = min(next ?? now, now) }
+                if let following = schedule.step(after: step).map({ schedule.due(step: $0, start: escalation.start) }) {
+                    next = min(next ?? following, following)
+                }
             } else {
                 next = min(next ?? now + Self.retryInterval, now + Self.retryInterval)
             }
