@@ -2,13 +2,13 @@ import Foundation
 import Testing
 import TestSupport
 
-/// The small daemons' `/healthz` and `/metrics` as built: configured in the file (or with
+/// The small daemons' (the push consumer's: PushMetricsEndToEndTests) `/healthz` and `/metrics` as built: configured in the file (or with
 /// `consume --metrics`), fetched over a real socket, moved by real events; an address that is
 /// not loopback, or a port that is taken, stops start-up naming the key.
 @Suite struct DaemonMetricsSystemTests {
     static let password = "Rl7x2Q"
     /// Empty values count as unset: the children use only what the test gives them.
-    static let environment = ["HOWALARMING_CONFIG": "", "HOWALARMING_LOG_LEVEL": ""]
+    static let environment = ["HOWALARMING_CONFIG": "", "HOWALARMING_LOG_LEVEL": "", "HOWALARMING_MQTT_PASSWORD": ""]
 
     /// Starts `executable` with `arguments`, its log (standard error) on standard output.
     private func start(_ executable: String, _ arguments: [String]) throws -> ChildProcess {
@@ -132,6 +132,51 @@ import TestSupport
                 }, then: {
                     daemon.kill()
                 })
+            }
+        }
+    }
+
+    @Test func theMQTTBridgeIsHealthyWhenConsumingAndCountsWhatItPublishes() async throws {
+        let bridge = MosquittoUser(name: "bridge-home", password: "m4Tq8-bridge-pw", rules: [
+            "topic readwrite howalarming/home/#", "topic readwrite homeassistant/#",
+        ])
+        try await withTemporaryDirectory(prefix: "metrics") { directory in
+            try await withBeanstalkd { server in
+                try await withMosquitto(users: [bridge]) { broker in
+                    let port = try RawHTTP.freePort()
+                    let config = directory.appending("config.yaml")
+                    try bridge.password.write(toFile: directory.appending("mqtt-password"), atomically: true, encoding: .utf8)
+                    try """
+                        beanstalkd: {host: 127.0.0.1, port: \(server.port), tubes: {events: [mqtt]}}
+                        mqtt:
+                          host: 127.0.0.1
+                          port: \(broker.port)
+                          username: \(bridge.name)
+                          password_file: mqtt-password
+                          site: home
+                          tube: mqtt
+                          metrics: '127.0.0.1:\(port)'
+                        """.write(toFile: config, atomically: true, encoding: .utf8)
+                    let daemon = try start("howalarming-mqtt", ["--config", config])
+                    try await running({
+                        _ = try await daemon.awaitLine(containing: "consuming", timeout: .seconds(20))
+                        try await waitUntil("/healthz to answer 200") { (try? RawHTTP.request("/healthz", port: port).status) == 200 }
+                        #expect(try RawHTTP.request("/healthz", port: port).body == #"{"status":"ok"}"#)
+
+                        let client = try RawBeanstalkClient(server)
+                        defer { client.close() }
+                        let now = Int(Date().timeIntervalSince1970)
+                        _ = try client.put(Array(#"{"type":"alarm","code":"alarm","message":"Zone 1 alarm","raw":"6541","timestamp":\#(now),"partition":1,"zone":1}"#.utf8), in: "mqtt")
+                        let text = try await awaitMetrics(port: port, containing: [
+                            #"howalarming_consumer_jobs_total{tube="mqtt",type="alarm",outcome="handled"} 1"#,
+                        ])
+                        #expect(!text.contains(bridge.password), "no secret in /metrics")
+                        daemon.signal(SIGTERM)
+                        #expect(try await daemon.waitForExit(timeout: .seconds(15)) == .exited(0))
+                    }, then: {
+                        daemon.kill()
+                    })
+                }
             }
         }
     }
