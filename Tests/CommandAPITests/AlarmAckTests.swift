@@ -1,8 +1,6 @@
 import AlarmCore
 import CommandAPITestSupport
 import Foundation
-import Logging
-import Synchronization
 import TestSupport
 import Testing
 
@@ -19,38 +17,10 @@ struct AlarmAckTests {
     static let anna = PushReportTests.anna
     static let ben = PushReportTests.laptop
 
-    /// Every log line of the services, with its metadata.
-    final class LogLines: Sendable {
-        let lines = Mutex<[String]>([])
-
-        var logger: Logger {
-            var logger = Logger(label: "test") { _ in Handler(lines: self) }
-            logger.logLevel = .trace
-            return logger
-        }
-
-        var all: [String] { lines.withLock { $0 } }
-
-        struct Handler: LogHandler {
-            let lines: LogLines
-            var logLevel: Logger.Level = .trace
-            var metadata: Logger.Metadata = [:]
-            subscript(metadataKey key: String) -> Logger.Metadata.Value? {
-                get { metadata[key] }
-                set { metadata[key] = newValue }
-            }
-
-            func log(event: LogEvent) {
-                let all = metadata.merging(event.metadata ?? [:]) { _, new in new }
-                lines.lines.withLock { $0.append("\(event.message) \(all)") }
-            }
-        }
-    }
-
     /// A stage whose events go to the tubes `command` (the API's own) and `log`, with an alarm
     /// stored, the device list, and a delivery report per phone carrying its token's hash.
     static func run(
-        wait: Duration = .milliseconds(300), command extra: String = "", logs: LogLines = LogLines(),
+        wait: Duration = .milliseconds(300), command extra: String = "", logs: RecordedLogs = RecordedLogs(),
         _ body: (APIStage, UUID) async throws -> Void
     ) async throws {
         try await withTemporaryDirectory { directory in
@@ -198,12 +168,12 @@ struct AlarmAckTests {
     }
 
     @Test func anAcknowledgementBeforeItsDeliveryReportWaitsForIt() async throws {
-        let logs = LogLines()
+        let logs = RecordedLogs()
         try await Self.run(wait: .seconds(10), logs: logs) { stage, alarmID in
             let early = "earlyTokenearlyTokenearlyTokenearlyToken123"
             async let answer = stage.request(.POST, Self.path(alarmID), token: early)
             try await waitUntil("the API to wait for the token's report") {
-                logs.all.contains { $0.hasPrefix("acknowledgement token not reported yet") }
+                logs.entries.contains { $0.message.hasPrefix("acknowledgement token not reported yet") }
             }
             try await stage.put(Self.report(alarmID, Self.anna, token: early), on: "push-reports")
             let acknowledged = try await answer
@@ -225,18 +195,19 @@ struct AlarmAckTests {
     }
 
     @Test func noTokenReachesTheLogs() async throws {
-        let logs = LogLines()
+        let logs = RecordedLogs()
         try await Self.run(logs: logs) { stage, alarmID in
             let control = try await stage.token(.control, name: "hall-tablet")
             for token in [Self.annasToken, String(repeating: "z", count: 43), control, "hal_" + String(repeating: "q", count: 43)] {
                 _ = try await stage.request(.POST, Self.path(alarmID), token: token)
             }
             _ = try await stage.request(.POST, Self.path(alarmID), json: #"{"token":"\#(Self.bensToken)"}"#)
-            let lines = logs.all
-            #expect(lines.contains { $0.hasPrefix("event acknowledged") }, "the logger saw the requests")
-            #expect(lines.contains { $0.hasPrefix("authentication failed") })
+            let messages = logs.entries.map(\.message)
+            #expect(messages.contains { $0.hasPrefix("event acknowledged") }, "the logger saw the requests")
+            #expect(messages.contains { $0.hasPrefix("authentication failed") })
+            let text = logs.text
             for secret in [Self.annasToken, Self.bensToken, control, String(repeating: "z", count: 43)] {
-                #expect(!lines.contains { $0.contains(secret) })
+                #expect(!text.contains(secret))
             }
         }
     }
