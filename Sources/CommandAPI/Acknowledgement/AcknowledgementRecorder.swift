@@ -35,7 +35,7 @@ struct AcknowledgementRecorder: Sendable {
         if let earlier = found.acknowledgement { return earlier }
         let now = Date().unixMilliseconds
         let announcement = AcknowledgementEvent.make(acknowledging: found.event.event, by: by, time: now)
-        let watchedTaps = zip(taps, await producer.watcherCounts(of: taps) ?? []).filter { $0.1 > 0 }.map(\.0)
+        let watchedTaps = await producer.watched(taps)
         try await producer.enqueue(announcement.jsonBytes(), on: eventTubes + watchedTaps, logger: logger)
         let kept = try await acknowledgements.acknowledge(cursor: found.event.cursor, by: by, now: now)
         escalationWake.ring()

@@ -114,7 +114,7 @@ struct EscalationService: Service {
         let event = EscalationEvent.make(
             escalating: escalation.alarm, step: step, limit: limit, seconds: (now - escalation.start + 500) / 1000, time: now)
         let alarmID = escalation.alarm.stableID.uuidString.lowercased()
-        let watchedTaps = zip(taps, await producer.watcherCounts(of: taps) ?? []).filter { $0.1 > 0 }.map(\.0)
+        let watchedTaps = await producer.watched(taps)
         do {
             _ = try await producer.put(ByteBuffer(bytes: event.jsonBytes()), inEach: tubes + watchedTaps)
         } catch {

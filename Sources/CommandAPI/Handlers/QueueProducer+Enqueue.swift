@@ -15,4 +15,10 @@ extension QueueProducer {
             throw APIError(.serviceUnavailable, "the queue (beanstalkd) is unavailable; try again later")
         }
     }
+
+    /// The taps among `taps` that someone watches now: an event goes on a tap only then. None
+    /// when beanstalkd does not answer.
+    func watched(_ taps: [TubeName]) async -> [TubeName] {
+        zip(taps, await watcherCounts(of: taps) ?? []).filter { $0.1 > 0 }.map(\.0)
+    }
 }
