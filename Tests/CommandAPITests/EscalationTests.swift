@@ -57,7 +57,8 @@ struct EscalationTests {
         let store = EscalationStore(database: try CommandDatabase(path: stage.databasePath))
         let cursor = try await EventStore(database: try CommandDatabase(path: stage.databasePath))
             .events(after: 0, limit: 1000).first { $0.event.id == alarm }?.cursor
-        return try await cursor.asyncMap { try await store.escalations(of: [$0])[$0] } ?? nil
+        guard let cursor else { return nil }
+        return try await store.escalations(of: [cursor])[cursor]
     }
 
     /// When step `step` of `alarm`'s escalation was on the queue (Unix ms), once it is recorded:
@@ -143,16 +144,16 @@ struct EscalationTests {
         }
     }
 
-    /// Expects the escalation of `alarm` to stop within 2 s for `reason`, and step 2 (due 4 s
-    /// after step 1) never to come.
-    static func expectStopped(_ stage: APIStage, alarm: UUID, reason: String) async throws {
+    /// Expects the escalation of `alarm`, `step` steps made, to stop within 2 s for `reason`, and
+    /// the next step (due 4 s after the last) never to come.
+    static func expectStopped(_ stage: APIStage, alarm: UUID, reason: String, after step: Int = 1) async throws {
         try await waitUntil("the escalation to stop", timeout: .seconds(2)) {
             try await Self.escalation(stage, alarm: alarm)?.stop != nil
         }
         #expect(try await Self.escalation(stage, alarm: alarm)?.stop?.reason == reason)
-        // Watched until a second past step 2's time.
-        let stepTwoDue = try await timeMade(1, stage, alarm: alarm) + 4000
-        let watch = max(1, (stepTwoDue + 1000 - Date().unixMilliseconds + 999) / 1000)
+        // Watched until a second past the next step's time.
+        let nextDue = try await timeMade(step, stage, alarm: alarm) + 4000
+        let watch = max(1, (nextDue + 1000 - Date().unixMilliseconds + 999) / 1000)
         #expect(try await Self.next(stage, on: "escalation", timeout: .seconds(watch)) == nil)
     }
 
@@ -161,10 +162,12 @@ struct EscalationTests {
         try await Self.run { stage, _ in
             let alarm = try await Self.putAlarm(stage, partition: 2)
             _ = try #require(try await Self.next(stage, on: "escalation", timeout: .seconds(10)), "step 1")
-            try await Self.putAndAwaitStored(stage, eventJSON("disarmed", code: "655", sequence: 2, partition: 1))
+            try await stage.put(eventJSON("disarmed", code: "655", sequence: 2, partition: 1))
+            _ = try #require(
+                try await Self.next(stage, on: "escalation", timeout: .seconds(10)), "step 2: partition 1's disarm stopped partition 2's alarm")
             #expect(try await Self.escalation(stage, alarm: alarm)?.stop == nil, "partition 1's disarm stopped partition 2's alarm")
             try await stage.put(eventJSON("disarmed", code: "655", sequence: 3, partition: 2))
-            try await Self.expectStopped(stage, alarm: alarm, reason: "partition 2 disarmed")
+            try await Self.expectStopped(stage, alarm: alarm, reason: "partition 2 disarmed", after: 2)
         }
     }
 
@@ -173,23 +176,12 @@ struct EscalationTests {
         try await Self.run { stage, _ in
             let alarm = try await Self.putAlarm(stage)
             _ = try #require(try await Self.next(stage, on: "escalation", timeout: .seconds(10)), "step 1")
-            try await Self.putAndAwaitStored(stage, eventJSON("info", code: "609", sequence: 2, partition: 1, zone: 2))
+            try await stage.put(eventJSON("info", code: "609", sequence: 2, partition: 1, zone: 2))
+            _ = try #require(try await Self.next(stage, on: "escalation", timeout: .seconds(10)), "step 2: a zone opening stopped it")
             #expect(try await Self.escalation(stage, alarm: alarm)?.stop == nil, "a zone opening stopped it")
             try await stage.put(eventJSON("info", code: "650", sequence: 3, partition: 1))
-            try await Self.expectStopped(stage, alarm: alarm, reason: "partition 1 disarmed")
+            try await Self.expectStopped(stage, alarm: alarm, reason: "partition 1 disarmed", after: 2)
         }
-    }
-
-    /// Puts `json` on the API's tube and waits until the API has stored it and looked again.
-    static func putAndAwaitStored(_ stage: APIStage, _ json: String) async throws {
-        let id = try #require(try AlarmEvent.decode(json: json).id)
-        try await stage.put(json)
-        try await waitUntil("the event stored") {
-            try await EventStore(database: try CommandDatabase(path: stage.databasePath)).events(after: 0, limit: 1000)
-                .contains { $0.event.id == id }
-        }
-        // The wake the ingest rang is handled within milliseconds; a step is not due for seconds.
-        try await Task.sleep(for: .milliseconds(300))
     }
 
     @Test func theTokenOfAStepsNotificationAcknowledgesTheAlarm() async throws {
@@ -341,12 +333,5 @@ struct EscalationTests {
             #expect(try await Self.next(stage, on: "escalation", timeout: .seconds(2)) == nil)
             #expect(try await Self.escalation(stage, alarm: alarm) == nil)
         }
-    }
-}
-
-extension Optional {
-    fileprivate func asyncMap<Result>(_ transform: (Wrapped) async throws -> Result) async rethrows -> Result? {
-        guard let self else { return nil }
-        return try await transform(self)
     }
 }
