@@ -21,13 +21,29 @@ import Testing
             logger: logs.logger)
     }
 
+    /// A reporter running in its own service group against `server`, with its logs and the
+    /// directory of its faults file (kept as long as this value).
+    struct Running {
+        let reporter: PushPathReporter
+        let logs: RecordedLogs
+        let group: ServiceGroup
+        let task: Task<Void, any Error>
+        let directory: TemporaryDirectory
+
+        init(_ server: BeanstalkdServer) throws {
+            logs = RecordedLogs()
+            directory = try TemporaryDirectory()
+            reporter = try PushPathReporterTests.reporter(server, logs, faults: directory.appending("push.sqlite.faults"))
+            let group = ServiceGroup(configuration: .init(services: [reporter], logger: logs.logger))
+            self.group = group
+            task = Task { try await group.run() }
+        }
+    }
+
     @Test func anEventToldWhileBeanstalkdIsDownIsPutOnceItIsBack() async throws {
         try await withBinloggedBeanstalkd { server in
-            let logs = RecordedLogs()
-            let directory = try TemporaryDirectory()
-            let reporter = try Self.reporter(server, logs, faults: directory.appending("push.sqlite.faults"))
-            let group = ServiceGroup(configuration: .init(services: [reporter], logger: logs.logger))
-            let running = Task { try await group.run() }
+            let stage = try Running(server)
+            let (reporter, logs, group, running) = (stage.reporter, stage.logs, stage.group, stage.task)
 
             try await server.stop()
             reporter.providerHalted(.apns, reason: "InvalidProviderToken", heldDevices: 2)
@@ -55,11 +71,8 @@ import Testing
 
     @Test func stoppingWhileBeanstalkdIsDownEndsTheRetriesAndSaysWhatWasNotPut() async throws {
         try await withBeanstalkd { server in
-            let logs = RecordedLogs()
-            let directory = try TemporaryDirectory()
-            let reporter = try Self.reporter(server, logs, faults: directory.appending("push.sqlite.faults"))
-            let group = ServiceGroup(configuration: .init(services: [reporter], logger: logs.logger))
-            let running = Task { try await group.run() }
+            let stage = try Running(server)
+            let (reporter, logs, group, running) = (stage.reporter, stage.logs, stage.group, stage.task)
             try await server.stop()
             let now = Date()
             let token = try DeviceToken(String(repeating: "c", count: 64), provider: .apns)
