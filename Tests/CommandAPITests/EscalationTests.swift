@@ -110,7 +110,11 @@ struct EscalationTests {
                 let made = try await Self.timeMade(step, stage, alarm: alarm)
                 let due = schedule.due(step: step, start: start)
                 print("[escalation] step \(step) on the queue \(made - due) ms after its time, taken from it \(taken - due) ms after")
-                #expect(abs(made - due) <= 1000, "step \(step) was put \(made - due) ms from its time")
+                // Both times come after the put: the earlier of them bounds when the step was on the
+                // queue (on a loaded machine either side may resume late: 1019 ms recorded once, for
+                // a step a consumer had taken 881 ms after its time).
+                let onTheQueueBy = min(made, taken)
+                #expect(onTheQueueBy >= due && onTheQueueBy - due <= 1000, "step \(step) was put \(onTheQueueBy - due) ms from its time")
                 #expect(event.type == .info && event.code == "escalation")
                 #expect(event.raw == alarm.uuidString.lowercased())
                 #expect(event.message == "Alarm not acknowledged after \(4 * step - 2) s (escalation \(step) of 3): Zone alarm: Hall")
