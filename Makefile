@@ -11,8 +11,9 @@ VENV_PYTHON := $(CURDIR)/$(VENV)/bin/python3
 # validator, the Web Push encryption and VAPID libraries that check ours, and the QR code encoder
 # that checks TerminalQR's symbols), the HTTP API fuzzer that tests docs/openapi.yaml against
 # the command API, and what drives the console's browser tests (Selenium, and axe-core as
-# selenium-axe-python bundles it).
-PYTHON_TEST_PACKAGES := greenstalk jsonschema 'schemathesis>=4.32,<5' http-ece py-vapid segno selenium selenium-axe-python paho-mqtt
+# selenium-axe-python bundles it), and pyenvisalink, Home Assistant's envisalink library, as a client
+# of the TPI proxy (its 4.10 wheel does not declare its dependency async-timeout).
+PYTHON_TEST_PACKAGES := greenstalk jsonschema 'schemathesis>=4.32,<5' http-ece py-vapid segno selenium selenium-axe-python paho-mqtt 'pyenvisalink==4.10' async-timeout
 # What the benchmarks add: the APNs and Web Push clients they compare with.
 PYTHON_BENCH_PACKAGES := aioapns pywebpush
 
@@ -238,9 +239,9 @@ browser: ## Install Debian's chromium and chromium-driver (the console's browser
 	    $(APT_GET) update && $(APT_GET) install -y $$missing >/dev/null; \
 	fi
 
-python-peer: ## Create .venv with greenstalk, jsonschema, schemathesis, http-ece, py-vapid, segno, selenium, selenium-axe-python and paho-mqtt, unless they import
+python-peer: ## Create .venv with greenstalk, jsonschema, schemathesis, http-ece, py-vapid, segno, selenium, selenium-axe-python, paho-mqtt and pyenvisalink, unless they import
 	@set -e; \
-	if ! "$(VENV_PYTHON)" -c 'import greenstalk, jsonschema, schemathesis, http_ece, py_vapid, segno, selenium, selenium_axe_python, paho.mqtt' 2>/dev/null; then \
+	if ! "$(VENV_PYTHON)" -c 'import greenstalk, jsonschema, schemathesis, http_ece, py_vapid, segno, selenium, selenium_axe_python, paho.mqtt, pyenvisalink' 2>/dev/null; then \
 	    if ! "$(VENV_PYTHON)" -m pip --version >/dev/null 2>&1; then \
 	        echo "creating the Python virtualenv $(VENV)"; \
 	        rm -rf $(VENV); \

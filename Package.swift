@@ -108,6 +108,20 @@ let package = Package(
             ],
             swiftSettings: strictSettings
         ),
+        // The TPI proxy: the EVL's side of the TPI for other clients of the integrator's one panel
+        // session (sessions as a state machine, the panel state replay, the listener).
+        .target(
+            name: "TPIProxy",
+            dependencies: [
+                "AlarmCore",
+                "EnvisalinkTPI",
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+            ],
+            swiftSettings: strictSettings
+        ),
         // The alarm integrator: the TPI session, the command queue side, the spool.
         .target(
             name: "EnvisalinkIntegrator",
@@ -115,6 +129,7 @@ let package = Package(
                 "AlarmCore",
                 "Beanstalk",
                 "EnvisalinkTPI",
+                "TPIProxy",
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "CoreMetrics", package: "swift-metrics"),
@@ -543,12 +558,24 @@ let package = Package(
             ],
             swiftSettings: strictSettings
         ),
+        // The proxy's sessions and state replay with no sockets.
+        .testTarget(
+            name: "TPIProxyTests",
+            dependencies: [
+                "TPIProxy",
+                "EnvisalinkTPI",
+                "AlarmCore",
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            swiftSettings: strictSettings
+        ),
         .testTarget(
             name: "EnvisalinkIntegratorTests",
             dependencies: [
                 "EnvisalinkIntegrator",
                 "EnvisalinkSimulator",
                 "EnvisalinkTPI",
+                "TPIProxy",
                 "AlarmCore",
                 "Beanstalk",
                 "TestSupport",

@@ -7,7 +7,8 @@ public import ServiceLifecycle
 /// Builds the alarm integrator's services from the configuration; `main` runs them.
 public enum EnvisalinkIntegratorApp {
     /// The services: the spool flusher, the sequence file monitor, the event reporter, the
-    /// consumer supervisor, the panel link and the command consumer.
+    /// consumer supervisor, the panel link, the TPI proxy when `envisalinkd.proxy` is set, and the
+    /// command consumer.
     /// - Throws: a ``ConfigError`` naming the key when something required is missing or the
     ///   directory of `sequence_file` cannot be created, a ``SequenceStateError`` when
     ///   `sequence_file` holds something other than a sequence number, or a
@@ -17,11 +18,6 @@ public enum EnvisalinkIntegratorApp {
             throw ConfigError(keyPath: "envisalinkd", reason: "is required: the integrator needs the panel's host, port and password")
         }
         let password = try panel.requirePassword()
-        let link = PanelLink(
-            configuration: PanelLinkConfiguration(
-                host: panel.host, port: panel.port, password: password,
-                session: TPISessionConfiguration(pollInterval: .seconds(panel.pollInterval))),
-            logger: logger)
         try StateDirectory.ensure(holding: panel.sequenceFile, key: "envisalinkd.sequence_file")
         let sequence = SequenceCounter(stateFile: panel.sequenceFile)
         // Its own writes are atomic, so a file that holds no number is not its own, or was damaged
@@ -36,6 +32,15 @@ public enum EnvisalinkIntegratorApp {
                 taps: configuration.beanstalkd.tapTubes, source: "howalarming-envisalink", sequence: sequence,
                 logger: logger),
             spoolPath: panel.spool, logger: logger)
+        let proxy = panel.proxy.map {
+            ProxyWiring.make(configuration: $0, partitionCount: panel.partitions, publisher: publisher, logger: logger)
+        }
+        let link = PanelLink(
+            configuration: PanelLinkConfiguration(
+                host: panel.host, port: panel.port, password: password,
+                session: TPISessionConfiguration(pollInterval: .seconds(panel.pollInterval))),
+            logger: logger, observer: proxy?.observer)
+        proxy?.wiring.attach(link)
         let sequenceMonitor = SequenceFileMonitor(counter: sequence, publisher: publisher, logger: logger)
         let reporter = LinkEventReporter(
             link: link, publisher: publisher, mapper: PanelEventMapper(zoneNames: panel.zones),
@@ -52,10 +57,10 @@ public enum EnvisalinkIntegratorApp {
             // A command waiting for the link ends by its age limit (with a response event), not by attempts.
             configuration: ConsumerConfiguration(tubes: configuration.beanstalkd.commandTubes, maximumAttempts: 1000),
             logger: logger, handler: handler.handle)
-        // A ServiceGroup stops services in reverse order: first the command consumer (no new
-        // commands), then the panel link (its report stream ends), the consumer supervisor, then
-        // the reporter (which publishes the last reports), the sequence file monitor, and last the
-        // spool flusher.
-        return [publisher, sequenceMonitor, reporter, supervisor, link, commands]
+        // A ServiceGroup stops services in reverse order: first the command consumer and the TPI
+        // proxy (no new commands), then the panel link (its report stream ends), the consumer
+        // supervisor, then the reporter (which publishes the last reports), the sequence file
+        // monitor, and last the spool flusher.
+        return [publisher, sequenceMonitor, reporter, supervisor, link] + (proxy.map { [$0.service] } ?? []) + [commands]
     }
 }

@@ -27,8 +27,8 @@ public final class PanelLink: Service, Sendable {
         case wrongPassword
         /// A panel message for the event stream.
         case message(PanelMessage, TPIFrame)
-        /// The panel asks for a code right after one of our commands.
-        case codeRequested(partition: Int?)
+        /// The panel asks for a code (`900`, as `frame`) right after the queued command `command`.
+        case codeRequested(partition: Int?, frame: TPIFrame, command: UUID?)
         /// Something odd on the link, already logged.
         case problem(String)
         /// The panel answered one of the link's own requests (poll, status) with an error, or
@@ -38,17 +38,25 @@ public final class PanelLink: Service, Sendable {
         case panelAnswered
     }
 
+    /// Sees every report as it happens, before ``reports`` does, and returns whether it has dealt
+    /// with it itself. Only a code request can be dealt with so (it followed a command of the
+    /// observer's), and ``reports`` then does not carry it. Called on the link's event loop for
+    /// what the panel sends, in order with the completions of ``submit(_:id:completion:)``.
+    public typealias Observer = @Sendable (LinkReport) -> Bool
+
     /// Reports in the order they happened.
     public let reports: AsyncStream<LinkReport>
     private let continuation: AsyncStream<LinkReport>.Continuation
     private let configuration: PanelLinkConfiguration
+    private let observer: Observer?
     private let logger: Logger
     private let metrics = PanelLinkMetrics()
     private let current = Mutex<(channel: (any Channel)?, handler: NIOLoopBound<TPISessionHandler>?, up: Bool)>((nil, nil, false))
 
-    public init(configuration: PanelLinkConfiguration, logger: Logger) {
+    public init(configuration: PanelLinkConfiguration, logger: Logger, observer: Observer? = nil) {
         (reports, continuation) = AsyncStream.makeStream(bufferingPolicy: .unbounded)
         self.configuration = configuration
+        self.observer = observer
         self.logger = logger
     }
 
@@ -57,14 +65,36 @@ public final class PanelLink: Service, Sendable {
 
     /// Sends a command and waits until the panel acknowledged or refused it.
     public func send(_ command: TPIFrame, id: UUID) async -> CommandResult {
+        guard let result = queue(command, id: id) else { return .failed(.linkLost("the panel link is not up")) }
+        return (try? await result.get()) ?? .failed(.linkLost("the panel link closed"))
+    }
+
+    /// Queues a command without waiting: `completion` runs once the panel acknowledged or refused
+    /// it, on the link's event loop, before the reports of what the panel sends after its answer.
+    /// Commands queued from one thread go out in the order they were queued.
+    public func submit(_ command: TPIFrame, id: UUID, completion: @escaping @Sendable (CommandResult) -> Void) {
+        guard let result = queue(command, id: id) else {
+            completion(.failed(.linkLost("the panel link is not up")))
+            return
+        }
+        result.whenComplete { completion((try? $0.get()) ?? .failed(.linkLost("the panel link closed"))) }
+    }
+
+    private func queue(_ command: TPIFrame, id: UUID) -> EventLoopFuture<CommandResult>? {
         guard let (channel, handler) = current.withLock({ state in state.channel.flatMap { c in state.handler.map { (c, $0) } } }) else {
-            return .failed(.linkLost("the panel link is not up"))
+            return nil
         }
         let promise = channel.eventLoop.makePromise(of: CommandResult.self)
         channel.eventLoop.execute {
             handler.value.submit(CommandTicket(frame: command, id: id), promise: promise)
         }
-        return (try? await promise.futureResult.get()) ?? .failed(.linkLost("the panel link closed"))
+        return promise.futureResult
+    }
+
+    /// Hands `report` to the observer, then, unless the observer dealt with it, to ``reports``.
+    private func emit(_ report: LinkReport) {
+        if observer?(report) == true { return }
+        continuation.yield(report)
     }
 
     public func run() async throws {
@@ -103,46 +133,46 @@ public final class PanelLink: Service, Sendable {
         do {
             login = try TPIFrame(code: "005", data: String(configuration.password.value.prefix(6)))
         } catch {
-            continuation.yield(.down(reason: "the panel password cannot be sent: \(error.reason)"))
+            self.emit(.down(reason: "the panel password cannot be sent: \(error.reason)"))
             return .wrongPassword
         }
         let machine = TPISessionStateMachine(configuration: configuration.session, login: login)
-        let report: @Sendable (TPISessionStateMachine.Report) -> Void = { [continuation, logger, self] report in
+        let report: @Sendable (TPISessionStateMachine.Report) -> Void = { [logger, self] report in
             switch report {
             case .loggedIn:
                 outcome.withLock { $0 = .wasUp }
                 self.current.withLock { $0.up = true }
                 self.metrics.linkChanged(up: true)
                 logger.info("logged in to the panel", metadata: ["endpoint": "\(endpoint)"])
-                continuation.yield(.up)
+                self.emit(.up)
             case .wrongPassword:
                 outcome.withLock { $0 = .wrongPassword }
                 logger.error("the panel refused the password (wrong panel password)", metadata: ["endpoint": "\(endpoint)"])
-                continuation.yield(.wrongPassword)
+                self.emit(.wrongPassword)
             case .loginTimedOut:
-                continuation.yield(.problem("login timed out"))
+                self.emit(.problem("login timed out"))
             case let .message(message, frame):
-                continuation.yield(.message(message, frame))
+                self.emit(.message(message, frame))
             case let .commandFinished(ticket, .failed(failure)) where ticket.id == nil:
                 // The link's own poll or status request: a panel error is the panel's problem.
                 guard let error = PanelError(failure, answering: ticket.frame) else { break }
                 logger.warning("the panel answered the integrator's own request with an error", metadata: ["error": "\(error.message)"])
-                continuation.yield(.panelError(error))
+                self.emit(.panelError(error))
             case .commandFinished(_, .accepted):
-                continuation.yield(.panelAnswered)
+                self.emit(.panelAnswered)
             case .commandFinished:
                 break
             case let .unpromptedError(failure):
                 guard let error = PanelError(failure, answering: nil) else { break }
                 logger.warning("the panel reported an error unprompted", metadata: ["error": "\(error.message)"])
-                continuation.yield(.panelError(error))
-            case let .codeRequested(partition):
-                continuation.yield(.codeRequested(partition: partition))
+                self.emit(.panelError(error))
+            case let .codeRequested(partition, frame, command):
+                self.emit(.codeRequested(partition: partition, frame: frame, command: command))
             case let .codeRequestIgnored(message):
                 logger.warning("panel asked for a code nobody here requested; not answered", metadata: ["message": "\(message)"])
             case let .protocolProblem(problem):
                 logger.warning("panel link problem", metadata: ["problem": "\(problem)"])
-                continuation.yield(.problem(problem))
+                self.emit(.problem(problem))
             }
         }
         let bootstrap = ClientBootstrap(group: MultiThreadedEventLoopGroup.singleton)
@@ -173,7 +203,7 @@ public final class PanelLink: Service, Sendable {
         }
         let result = outcome.withLock { $0 }
         metrics.linkChanged(up: false)
-        continuation.yield(.down(reason: result == .wasUp ? "connection to \(endpoint) lost" : "cannot log in to \(endpoint)"))
+        self.emit(.down(reason: result == .wasUp ? "connection to \(endpoint) lost" : "cannot log in to \(endpoint)"))
         return result
     }
 }

@@ -1,3 +1,4 @@
+import EnvisalinkTPI
 import NIOCore
 
 /// Serves one control-port client: each line is a control command, answered with one line.

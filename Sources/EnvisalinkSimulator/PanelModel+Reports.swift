@@ -40,9 +40,6 @@ extension PanelModel {
     }
 
     private func zoneTimer(_ zone: Zone, at moment: Moment) -> UInt16 {
-        if zone.isOpen { return 0xFFFF }
-        guard let closedAt = zone.closedAt else { return 0 }
-        let steps = (moment.instant - closedAt) / .seconds(5)
-        return UInt16(max(0, 0xFFFE - Int(steps.rounded(.down))))
+        EVLFrames.zoneTimer(isOpen: zone.isOpen, closedFor: zone.closedAt.map { moment.instant - $0 })
     }
 }

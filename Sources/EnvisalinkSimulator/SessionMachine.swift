@@ -40,23 +40,23 @@ struct SessionMachine: Sendable {
 
     /// The client connected: ask for the password.
     func connected() -> [Action] {
-        [.send(.simulated("505", "3")), .startLoginTimer]
+        [.send(EVLFrames.passwordRequest), .startLoginTimer]
     }
 
     /// No `005` within the login timeout.
     mutating func loginTimedOut() -> [Action] {
         guard state == .awaitingPassword else { return [] }
         state = .closed
-        return [.send(.simulated("505", "2")), .close]
+        return [.send(EVLFrames.loginTimedOut), .close]
     }
 
     /// A line from the client.
-    mutating func received(_ input: ClientInput) -> [Action] {
+    mutating func received(_ input: TPIClientLine) -> [Action] {
         switch (state, input) {
         case (.closed, _):
             return []
         case (_, .badChecksum):
-            return [.send(.simulated("501"))]
+            return [.send(EVLFrames.badChecksum)]
         case (.awaitingPassword, .frame(let frame)) where frame.code == "005":
             return login(frame.data)
         case (.awaitingPassword, _):
@@ -75,13 +75,13 @@ struct SessionMachine: Sendable {
     }
 
     private mutating func login(_ attempt: String) -> [Action] {
-        guard attempt.count <= 6 else { return [] }
-        let ack = Action.send(.simulated("500", "005"))
+        guard attempt.count <= EVLFrames.maximumPasswordLength else { return [] }
+        let ack = Action.send(EVLFrames.accepted("005"))
         guard attempt == password else {
             state = .closed
-            return [.cancelLoginTimer, ack, .send(.simulated("505", "0")), .close]
+            return [.cancelLoginTimer, ack, .send(EVLFrames.loginRefused), .close]
         }
         state = .loggedIn
-        return [.cancelLoginTimer, ack, .send(.simulated("505", "1"))]
+        return [.cancelLoginTimer, ack, .send(EVLFrames.loginAccepted)]
     }
 }

@@ -30,7 +30,7 @@ extension Simulator {
     }
 }
 
-extension ClientInput {
+extension TPIClientLine {
     /// The frame, when the input is a well-formed one.
     var frame: TPIFrame? {
         if case .frame(let frame) = self { return frame }

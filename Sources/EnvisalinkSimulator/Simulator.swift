@@ -95,9 +95,9 @@ public actor Simulator {
     /// A line from client `id`.
     func received(_ line: ReceivedLine, from id: Int) {
         guard var current = connection, current.id == id else { return }
-        let input: ClientInput?
+        let input: TPIClientLine?
         switch line {
-        case .line(let bytes): input = ClientInput(line: bytes)
+        case .line(let bytes): input = TPIClientLine(line: bytes)
         case .overlong: input = .overflow
         }
         guard let input else { return }
@@ -196,7 +196,7 @@ public actor Simulator {
         if observed.received.count > Self.receivedLimit { observed.received.removeFirst() }
     }
 
-    private func log(_ input: ClientInput) {
+    private func log(_ input: TPIClientLine) {
         switch input {
         case .frame(let frame): logger.debug("received", metadata: ["frame": "\(frame.redacted)"])
         case .badChecksum(let prefix):

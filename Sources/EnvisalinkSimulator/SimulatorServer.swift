@@ -1,4 +1,5 @@
 public import Logging
+import EnvisalinkTPI
 import NIOCore
 import NIOPosix
 

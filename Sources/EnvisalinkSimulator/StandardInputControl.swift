@@ -1,3 +1,4 @@
+import EnvisalinkTPI
 import Foundation
 
 /// The control interface on standard input: each line is a control command, and its one-line

@@ -1,3 +1,4 @@
+import EnvisalinkTPI
 import NIOCore
 
 /// Serves one accepted TPI connection: its lines go to the simulator, the simulator's lines

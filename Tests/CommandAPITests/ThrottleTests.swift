@@ -1,3 +1,4 @@
+import AlarmCore
 import CommandAPITestSupport
 import Foundation
 import Testing

@@ -58,6 +58,7 @@ struct IntegratorHarness {
     /// `preparePanel` may set up the simulated panel before the integrator first connects.
     static func run(
         password: String = IntegratorHarness.password,
+        configurePanel: (inout SimulatorConfiguration) -> Void = { _ in },
         configure: (inout HowAlarmingConfig) -> Void = { _ in },
         preparePanel: (SimulatorServer) async -> Void = { _ in },
         arrange: ([any Service]) -> [any Service] = { $0 },
@@ -65,7 +66,7 @@ struct IntegratorHarness {
     ) async throws {
         try await withTemporaryDirectory { directory in
             try await withBinloggedBeanstalkd { server in
-                let panel = try await startPanel()
+                let panel = try await startPanel(configure: configurePanel)
                 await preparePanel(panel)
                 let harness = IntegratorHarness(server: server, panel: panel, directory: directory)
                 var configuration = harness.configuration(password: password)
@@ -88,8 +89,9 @@ struct IntegratorHarness {
         }
     }
 
-    /// Starts the simulated panel in-process on a free port, with the harness's password, master code and two zones.
-    static func startPanel() async throws -> SimulatorServer {
+    /// Starts the simulated panel in-process on a free port, with the harness's password, master
+    /// code and two zones, and what `configure` changes.
+    static func startPanel(configure: (inout SimulatorConfiguration) -> Void = { _ in }) async throws -> SimulatorServer {
         var configuration = SimulatorConfiguration()
         configuration.port = 0
         configuration.password = IntegratorHarness.password
@@ -98,6 +100,7 @@ struct IntegratorHarness {
         configuration.zones = [SimulatedZone(number: 1, name: "Front door"), SimulatedZone(number: 2, name: "Hall PIR")]
         configuration.exitDelay = .milliseconds(300)
         configuration.entryDelay = .milliseconds(300)
+        configure(&configuration)
         return try await SimulatorServer.start(configuration: configuration, logger: quietLogger)
     }
 

@@ -4,7 +4,7 @@ import Testing
 
 @Suite("The login state machine, without sockets")
 struct SessionMachineTests {
-    private func frame(_ wire: String) -> ClientInput {
+    private func frame(_ wire: String) -> TPIClientLine {
         .frame(.simulated(String(wire.prefix(3)), String(wire.dropFirst(3))))
     }
 

@@ -141,9 +141,11 @@ struct SessionStateMachineTests {
 
     @Test func codeRequestAnsweredOnlyRightAfterOurCommand() {
         var machine = loggedIn()
-        _ = machine.submit(CommandTicket(frame: frame("032", "1"), id: UUID()), now: start)
+        let command = UUID()
+        _ = machine.submit(CommandTicket(frame: frame("032", "1"), id: command), now: start)
         _ = machine.received(line("5000322A"), now: start)
-        #expect(reports(machine.received(line("90099"), now: start + .seconds(1))) == [.codeRequested(partition: nil)])
+        #expect(reports(machine.received(line("90099"), now: start + .seconds(1)))
+            == [.codeRequested(partition: nil, frame: frame("900", ""), command: command)])
         let late = reports(machine.received(line("90099"), now: start + .seconds(600)))
         guard case .codeRequestIgnored = late.first else {
             Issue.record("a late code request must not be answered, got \(late)")
@@ -153,9 +155,11 @@ struct SessionStateMachineTests {
 
     @Test func aRepromptingPanelGetsTheCodeOncePerCommand() {
         var machine = loggedIn()
-        _ = machine.submit(CommandTicket(frame: frame("032", "1"), id: UUID()), now: start)
+        let command = UUID()
+        _ = machine.submit(CommandTicket(frame: frame("032", "1"), id: command), now: start)
         _ = machine.received(line("5000322A"), now: start)
-        #expect(reports(machine.received(line("90099"), now: start + .seconds(1))) == [.codeRequested(partition: nil)])
+        #expect(reports(machine.received(line("90099"), now: start + .seconds(1)))
+            == [.codeRequested(partition: nil, frame: frame("900", ""), command: command)])
         // The integrator answers with `200` and the code, which the panel acknowledges, then asks again.
         _ = machine.submit(CommandTicket(frame: frame("200", "123456"), id: UUID()), now: start + .seconds(2))
         _ = machine.received(line("500200" + frame("500", "200").checksum), now: start + .seconds(2))

@@ -38,6 +38,8 @@ public struct EnvisalinkConfig: Sendable, Hashable {
     public var commandMaxAge = 60
     /// The checks of the event tubes' consumers (`supervision`).
     public var supervision = SupervisionConfig()
+    /// The TPI proxy that shares the panel session with other TPI clients (`proxy`; default none: off).
+    public var proxy: TPIProxyConfig?
 
     /// Where `/healthz` and `/metrics` are served (`metrics`, `HOST:PORT`, loopback unless
     /// `metrics_allow_non_loopback: true`; default none: not served).
@@ -85,6 +87,7 @@ extension EnvisalinkConfig {
         commandMaxAge = try map.value("command_max_age")?.integer(in: 1...86400) ?? commandMaxAge
         metrics = try map.metrics()
         supervision = try map.section("supervision").map(SupervisionConfig.init(reading:)) ?? supervision
+        if let section = try map.section("proxy") { proxy = try TPIProxyConfig.reading(section) }
     }
 }
 

@@ -1,3 +1,4 @@
+import AlarmCore
 import Synchronization
 
 /// The process's ``FailureThrottle`` on the continuous clock, shared by every request.

@@ -25,7 +25,10 @@ public struct SystemError: Error, Sendable, Hashable, CustomStringConvertible {
     /// The data of a `502` with this error: the number in 3 digits, e.g. `023`.
     public var tpiData: String { code.zeroPadded(3) }
 
-    // MARK: `002` and `020`–`027`, the errors that answer a command's line, by name
+    // MARK: `001`, `002` and `020`–`027`, the errors that answer a command's line, by name
+
+    /// `001`: a command arrived while the last one was still in progress; it may be sent again.
+    public static let receiveBufferOverrun = SystemError(code: 1)
 
     /// `002`: the line was longer than the Envisalink's receive buffer.
     public static let receiveBufferOverflow = SystemError(code: 2)

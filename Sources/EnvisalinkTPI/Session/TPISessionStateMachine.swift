@@ -1,3 +1,9 @@
+#if canImport(FoundationEssentials)
+public import FoundationEssentials
+#else
+public import Foundation
+#endif
+
 /// The TPI session: login, one command in flight at a time, keep-alive and dead-link detection.
 ///
 /// Pure: every input returns the actions its driver must carry out (send a frame, set a
@@ -36,8 +42,9 @@ public struct TPISessionStateMachine: Sendable {
         case message(PanelMessage, TPIFrame)
         /// A command finished: accepted, or failed with the reason.
         case commandFinished(CommandTicket, CommandResult)
-        /// The panel asks for a code (`900`) right after one of our commands: answer with `200`.
-        case codeRequested(partition: Int?)
+        /// The panel asks for a code (`900`, as `frame`) right after the queued command `command`:
+        /// whoever sent that command answers with `200`.
+        case codeRequested(partition: Int?, frame: TPIFrame, command: UUID?)
         /// The panel asks for a code nobody here asked to give; it is not answered.
         case codeRequestIgnored(PanelMessage)
         /// A line that was not a valid frame, or an acknowledgement that matched nothing.
@@ -59,6 +66,8 @@ public struct TPISessionStateMachine: Sendable {
         var inFlight: CommandTicket?
         var attempts = 0
         var lastIssued: ContinuousClock.Instant?
+        /// The queued command issued at `lastIssued`.
+        var lastIssuedID: UUID?
     }
 
     private var state = State.disconnected
@@ -191,7 +200,8 @@ public struct TPISessionStateMachine: Sendable {
             let recent = commands.lastIssued.map { now - $0 <= configuration.codeRequestWindow } ?? false
             // Answered once per command: a panel that asks again gets no second code.
             if recent { commands.lastIssued = nil }
-            actions.append(.report(recent ? .codeRequested(partition: partition) : .codeRequestIgnored(message)))
+            actions.append(.report(
+                recent ? .codeRequested(partition: partition, frame: frame, command: commands.lastIssuedID) : .codeRequestIgnored(message)))
         default:
             actions.append(.report(.message(message, frame)))
         }
@@ -229,7 +239,10 @@ public struct TPISessionStateMachine: Sendable {
         commands.attempts = 1
         // Only queued commands (with an id) open the window for answering a code request, and
         // not the code answer itself (`200`), which must not reopen the window it closed.
-        if next.id != nil && next.frame.code != Self.codeSendCode { commands.lastIssued = now }
+        if next.id != nil && next.frame.code != Self.codeSendCode {
+            commands.lastIssued = now
+            commands.lastIssuedID = next.id
+        }
         actions.append(.send(next.frame))
         actions.append(.startTimer(.acknowledgement, after: configuration.acknowledgementTimeout))
     }

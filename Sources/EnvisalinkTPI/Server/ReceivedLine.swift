@@ -1,5 +1,5 @@
 /// One line read from a TCP peer (TPI client or control client), without its line ending.
-enum ReceivedLine: Sendable, Hashable {
+public enum ReceivedLine: Sendable, Hashable {
     /// The bytes before LF, with a trailing CR removed.
     case line([UInt8])
     /// A line longer than the splitter accepts; its bytes were discarded up to its end.

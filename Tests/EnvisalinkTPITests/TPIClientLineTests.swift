@@ -1,13 +1,12 @@
 import EnvisalinkTPI
-@testable import EnvisalinkSimulator
 import Testing
 
 @Suite("How the EVL judges a client's line")
-struct ClientInputTests {
+struct TPIClientLineTests {
     @Test("valid frames", arguments: ["00090", "00191", "005user54", "040112348F", "0711*1#47", "20012345C"])
     func validFrames(wire: String) throws {
         let expected = try TPIFrame(code: String(wire.prefix(3)), data: String(wire.dropFirst(3).dropLast(2)))
-        #expect(ClientInput(line: Array(wire.utf8)) == .frame(expected))
+        #expect(TPIClientLine(line: Array(wire.utf8)) == .frame(expected))
     }
 
     @Test("bad checksums", arguments: [
@@ -18,16 +17,16 @@ struct ClientInputTests {
         ("000ZZ", "000"),
     ])
     func badChecksums(wire: String, prefix: String) {
-        #expect(ClientInput(line: Array(wire.utf8)) == .badChecksum(prefix: prefix))
+        #expect(TPIClientLine(line: Array(wire.utf8)) == .badChecksum(prefix: prefix))
     }
 
     @Test func rightSumOverSomethingThatIsNotAFrameIsMalformed() {
         let body = Array("AB".utf8)
         let line = body + Array(TPIFrame.hex(TPIFrame.checksum(of: body)).utf8)
-        #expect(ClientInput(line: line) == .malformed)
+        #expect(TPIClientLine(line: line) == .malformed)
     }
 
     @Test func emptyLineIsSkipped() {
-        #expect(ClientInput(line: []) == nil)
+        #expect(TPIClientLine(line: []) == nil)
     }
 }

@@ -1,17 +1,22 @@
-/// Counts failed authentications per client address and says when an address must wait.
+/// Counts failed authentications per client address and says when an address must wait (the
+/// command API's tokens, the TPI proxy's passwords).
 ///
 /// An address that failed `limit` times within `window` is refused until the oldest of those
 /// failures is `window` old. Pure: the caller passes the time, so tests need no clock. At most
 /// `maximumAddresses` addresses are remembered; past that, those whose failures have all expired
 /// are forgotten first, then the ones that failed longest ago.
-struct FailureThrottle<Instant: InstantProtocol<Duration>>: Sendable where Instant: Sendable {
-    let limit: Int
-    let window: Duration
-    let maximumAddresses: Int
+public struct FailureThrottle<Instant: InstantProtocol<Duration>>: Sendable where Instant: Sendable {
+    /// Failures within ``window`` after which an address waits.
+    public let limit: Int
+    /// How long a failure counts.
+    public let window: Duration
+    /// How many addresses are remembered at most.
+    public let maximumAddresses: Int
     /// The times of each address's recent failures, oldest first, at most `limit` of them.
     private var failures: [String: [Instant]] = [:]
 
-    init(limit: Int, window: Duration, maximumAddresses: Int = 10_000) {
+    /// Refuses an address after `limit` failures within `window`, remembering up to `maximumAddresses`.
+    public init(limit: Int, window: Duration, maximumAddresses: Int = 10_000) {
         precondition(limit >= 1 && window > .zero && maximumAddresses >= 1)
         self.limit = limit
         self.window = window
@@ -19,7 +24,7 @@ struct FailureThrottle<Instant: InstantProtocol<Duration>>: Sendable where Insta
     }
 
     /// How long `address` must wait before it may try again, or `nil` when it may now.
-    func retryAfter(for address: String, now: Instant) -> Duration? {
+    public func retryAfter(for address: String, now: Instant) -> Duration? {
         guard let recent = failures[address]?.filter({ now < $0.advanced(by: window) }), recent.count >= limit,
             let oldest = recent.first
         else { return nil }
@@ -27,7 +32,7 @@ struct FailureThrottle<Instant: InstantProtocol<Duration>>: Sendable where Insta
     }
 
     /// Remembers a failed authentication from `address` at `now`.
-    mutating func recordFailure(from address: String, now: Instant) {
+    public mutating func recordFailure(from address: String, now: Instant) {
         var recent = (failures[address] ?? []).filter { now < $0.advanced(by: window) }
         recent.append(now)
         failures[address] = Array(recent.suffix(limit))
@@ -35,7 +40,7 @@ struct FailureThrottle<Instant: InstantProtocol<Duration>>: Sendable where Insta
     }
 
     /// How many addresses are remembered.
-    var addressCount: Int { failures.count }
+    public var addressCount: Int { failures.count }
 
     private mutating func forgetAddresses(now: Instant) {
         failures = failures.filter { _, times in times.last.map { now < $0.advanced(by: window) } ?? false }

@@ -1,7 +1,6 @@
-import EnvisalinkTPI
-
-/// What the EVL makes of one line from its TPI client.
-enum ClientInput: Sendable, Hashable {
+/// What the EVL makes of one line from its TPI client: the server side of the TPI, shared by the
+/// simulated EVL and the integrator's proxy.
+public enum TPIClientLine: Sendable, Hashable {
     /// A well-formed frame.
     case frame(TPIFrame)
     /// The last two characters are not the uppercase hex sum of the rest: answered with `501`.
@@ -14,11 +13,11 @@ enum ClientInput: Sendable, Hashable {
 
     /// Judges `line` (without its line ending) as an EVL does.
     ///
-    /// Stricter than ``EnvisalinkTPI/TPILine/parse(_:)``, which is lenient as a client should be:
+    /// Stricter than ``TPILine/parse(_:)``, which is lenient as a client should be:
     /// the checksum must be two uppercase hex digits (forum t=332: lowercase gets a `501`) and
     /// covers every byte before it, so a client's timestamp prefix also fails it.
     /// - Returns: `nil` for an empty line, which the EVL skips.
-    init?(line: [UInt8]) {
+    public init?(line: [UInt8]) {
         guard !line.isEmpty else { return nil }
         let body = line.dropLast(2)
         let prefix = String(decoding: line.prefix(3).map { (0x20..<0x7F).contains($0) ? $0 : UInt8(ascii: "?") },

@@ -1,11 +1,10 @@
 import EnvisalinkTPI
-@testable import EnvisalinkSimulator
 import Testing
 
 @Suite("Command data validation (502 codes)")
 struct ReceivedCommandTests {
     private func parse(_ wire: String, partitions: Int = 2) -> Result<PanelCommand, SystemError> {
-        let frame = TPIFrame.simulated(String(wire.prefix(3)), String(wire.dropFirst(3)))
+        let frame = try! TPIFrame(code: String(wire.prefix(3)), data: String(wire.dropFirst(3)))
         return Result { () throws(SystemError) in try PanelCommand(received: frame, partitionCount: partitions) }
     }
 

@@ -1,6 +1,5 @@
-import EnvisalinkTPI
-
-/// The EVL's side of the commands: what it makes of a client's frame (reference §5).
+/// The EVL's side of the commands: what it makes of a client's frame (reference §5), for the
+/// simulated EVL and the integrator's proxy.
 extension PanelCommand {
     /// Codes of IT-100-only commands, which an EVL does not support.
     private static let it100Only: Set<String> = ["002", "058", "080", "095", "096", "097"]
@@ -9,7 +8,7 @@ extension PanelCommand {
 
     /// The command in a client's `frame`, validated as the EVL does; throws the `502` error it
     /// would answer with. Never ``raw(code:data:)``: every command the EVL takes has its case.
-    init(received frame: TPIFrame, partitionCount: Int) throws(SystemError) {
+    public init(received frame: TPIFrame, partitionCount: Int) throws(SystemError) {
         let data = Array(frame.data)
         let parse = DataReader(data: data, partitionCount: partitionCount)
         switch frame.code {

@@ -1,0 +1,79 @@
+public import AlarmCore
+import EnvisalinkTPI
+public import Logging
+import NIOCore
+import NIOPosix
+public import ServiceLifecycle
+
+/// The TPI proxy: listens where `envisalinkd.proxy.listen` says, serves each connection the EVL's
+/// side of the TPI through the ``hub``, and publishes the audit events of clients' commands.
+///
+/// The integrator feeds ``hub`` what its panel link reports (up, down, the panel's frames, code
+/// requests) and carries out the clients' commands on its own session.
+public struct TPIProxyService: Service {
+    /// The longest line a client may send, as on the EVL (a longer one gets `502002`).
+    static let maximumLineLength = 256
+
+    /// Where clients meet the panel.
+    public let hub: ProxyHub
+    private let configuration: TPIProxyConfig
+    private let publish: @Sendable (AlarmEvent) async -> Void
+    private let logger: Logger
+
+    /// A proxy for `configuration`'s clients of a panel with `partitionCount` partitions; their
+    /// commands go to `upstream`, the audit events to `publish`.
+    public init(
+        configuration: TPIProxyConfig, partitionCount: Int, upstream: any ProxyUpstream,
+        publish: @escaping @Sendable (AlarmEvent) async -> Void, logger: Logger
+    ) {
+        self.hub = ProxyHub(clients: configuration.clients, partitionCount: partitionCount, upstream: upstream, logger: logger)
+        self.configuration = configuration
+        self.publish = publish
+        self.logger = logger
+    }
+
+    public func run() async throws {
+        let server = try await bind()
+        logger.info("tpi proxy listening", metadata: [
+            "address": "\(configuration.listen)", "clients": "\(configuration.clients.map(\.name).joined(separator: ","))",
+        ])
+        await withDiscardingTaskGroup { group in
+            group.addTask { [hub, publish] in
+                for await event in hub.audit { await publish(event) }
+            }
+            group.addTask { [hub] in
+                await withGracefulShutdownHandler {
+                    try? await server.executeThenClose { connections in
+                        try await withThrowingDiscardingTaskGroup { group in
+                            for try await connection in connections.cancelOnGracefulShutdown() {
+                                group.addTask { await ProxyConnection.serve(connection, hub: hub) }
+                            }
+                        }
+                    }
+                } onGracefulShutdown: {
+                    hub.shutDown()
+                }
+                // Every connection has closed: the audit of what they sent is published, then it ends.
+                hub.finishAudit()
+            }
+        }
+    }
+
+    private func bind() async throws -> LineServer {
+        do {
+            return try await ServerBootstrap(group: MultiThreadedEventLoopGroup.singleton)
+                .serverChannelOption(.socketOption(.so_reuseaddr), value: 1)
+                .childChannelOption(.tcpOption(.tcp_nodelay), value: 1)
+                .bind(host: configuration.listen.host, port: configuration.listen.port) { channel in
+                    channel.eventLoop.makeCompletedFuture {
+                        try channel.pipeline.syncOperations.addHandler(
+                            ByteToMessageHandler(LineSplitter(maximumLength: Self.maximumLineLength)))
+                        return try LineChannel(wrappingChannelSynchronously: channel)
+                    }
+                }
+        } catch {
+            throw ConfigError(
+                keyPath: "envisalinkd.proxy.listen", reason: "cannot listen on \(configuration.listen): \(error)")
+        }
+    }
+}

@@ -1,0 +1,47 @@
+import AlarmCore
+import EnvisalinkSimulator
+import TPIProxy
+import TestSupport
+import Testing
+
+/// The integrator with its TPI proxy on, against the simulated panel, and its three clients.
+enum ProxyStage {
+    static let homeAssistant = TPIProxyClientConfig(name: "homeassistant", password: Secret("Ha4Z9k"), permission: .control)
+    static let alarmServer = TPIProxyClientConfig(name: "alarmserver", password: Secret("As8Q2m"), permission: .control)
+    static let viewer = TPIProxyClientConfig(name: "viewer", password: Secret("Vw3P7x"), connections: 3)
+    static let passwords = [homeAssistant, alarmServer, viewer].map(\.password.value)
+
+    /// Runs `body` with the integrator logged in to the panel and its proxy on a free port.
+    static func run(
+        configurePanel: (inout SimulatorConfiguration) -> Void = { _ in },
+        _ body: (IntegratorHarness, Int) async throws -> Void
+    ) async throws {
+        let port = try RawHTTP.freePort()
+        try await IntegratorHarness.run(configurePanel: configurePanel, configure: { configuration in
+            configuration.envisalink?.proxy = TPIProxyConfig(
+                listen: ListenAddress(host: "127.0.0.1", port: port),
+                clients: [Self.homeAssistant, Self.alarmServer, Self.viewer])
+        }) { harness in
+            try await harness.waitForLogin()
+            try await body(harness, port)
+        }
+    }
+
+    /// A client logged in as `client`; connects again while the proxy still refuses (it lets
+    /// clients in once the integrator's own login is through).
+    static func loggedIn(_ client: TPIProxyClientConfig, port: Int) async throws -> TPITestClient {
+        let deadline = ContinuousClock.now + .seconds(10)
+        while true {
+            let connection = try await TPITestClient.connect(port: port)
+            if let first = try await connection.next(), first == "5053" {
+                try await connection.send("005" + client.password.value)
+                let answers = [try await connection.next(), try await connection.next()]
+                #expect(answers == ["500005", "5051"], "\(client.name) should log in")
+                return connection
+            }
+            await connection.close()
+            guard ContinuousClock.now < deadline else { throw TestSupportError(.timedOut, "the proxy never let \(client.name) in") }
+            try await Task.sleep(for: .milliseconds(50))
+        }
+    }
+}
