@@ -43,6 +43,11 @@ struct ProxyPeerTests {
 
             _ = FileManager.default.createFile(atPath: disarm, contents: nil)
             _ = try await peer.awaitLine(containing: "disarmed")
+            let heard = seen + (try await watcher.lines(through: "655"))
+            #expect(!heard.contains { $0.hasPrefix("040") || $0.hasPrefix("500040") }, "\(heard)")
+            // Checked here, so that a failure never prints the code.
+            let codeHeard = heard.contains { $0.contains(IntegratorHarness.userCode) }
+            #expect(!codeHeard, "the peer's code reached another client")
             let events = try await harness.events(until: "disarmed") { $0.type == .disarmed }
             let echo = events.first { $0.type == .command && $0.code == "040" }
             #expect(echo?.source == "tpi-proxy:homeassistant" && echo?.raw == "040 1******")

@@ -27,19 +27,19 @@ enum ProxyStage {
         }
     }
 
-    /// A client logged in as `client`; connects again while the proxy still refuses (it lets
-    /// clients in once the integrator's own login is through).
+    /// A client logged in as `client`; connects again while nothing listens yet or the proxy
+    /// still refuses (it lets clients in once the integrator's own login is through).
     static func loggedIn(_ client: TPIProxyClientConfig, port: Int) async throws -> TPITestClient {
         let deadline = ContinuousClock.now + .seconds(10)
         while true {
-            let connection = try await TPITestClient.connect(port: port)
-            if let first = try await connection.next(), first == "5053" {
+            let connection = try? await TPITestClient.connect(port: port)
+            if let connection, let first = try await connection.next(), first == "5053" {
                 try await connection.send("005" + client.password.value)
                 let answers = [try await connection.next(), try await connection.next()]
                 #expect(answers == ["500005", "5051"], "\(client.name) should log in")
                 return connection
             }
-            await connection.close()
+            await connection?.close()
             guard ContinuousClock.now < deadline else { throw TestSupportError(.timedOut, "the proxy never let \(client.name) in") }
             try await Task.sleep(for: .milliseconds(50))
         }
