@@ -46,7 +46,10 @@ panel_port=${PANEL_PORT:-$(free_port 4025)}
 control_port=${CONTROL_PORT:-$(free_port 4125)}
 api_port=${API_PORT:-$(free_port 8080)}
 mqtt_port=${MQTT_PORT:-$(free_port 1883)}
+proxy_port=${PROXY_PORT:-$(free_port 4026)}
 panel_password=$(head -c 3 /dev/urandom | od -An -tx1 | tr -d ' \n')
+# The TPI proxy's one client, for Home Assistant's envisalink integration or any TPI client.
+proxy_password=$(head -c 3 /dev/urandom | od -An -tx1 | tr -d ' \n')
 master_code=1234
 exit_delay=${EXIT_DELAY:-10}
 mqtt_user=howalarming
@@ -61,6 +64,8 @@ mkdir -p "$run_dir/beanstalkd" "$run_dir/mosquitto" "$logs"
 mqtt_password_file=$run_dir/mqtt-password
 (umask 077 && printf '%s\n' "$mqtt_password" >"$mqtt_password_file")
 chmod 600 "$mqtt_password_file"
+proxy_password_file=$run_dir/tpi-homeassistant-password
+(umask 077 && printf '%s\n' "$proxy_password" >"$proxy_password_file")
 rm -f "$run_dir/mosquitto/passwd"
 (umask 077 && "$mosquitto_passwd" -b -c "$run_dir/mosquitto/passwd" "$mqtt_user" "$mqtt_password")
 mosquitto_config=$run_dir/mosquitto/mosquitto.conf
@@ -94,6 +99,10 @@ envisalinkd:
   zones: {"001": Front door, "002": Hall PIR}
   spool: $run_dir/envisalink-spool.jsonl
   sequence_file: $run_dir/envisalink.sequence
+  proxy:
+    listen: 127.0.0.1:$proxy_port
+    clients:
+      homeassistant: {password_file: $proxy_password_file, permission: control}
 push:
   database: $run_dir/push.sqlite
 log:
@@ -169,9 +178,10 @@ CONF
 "$bin_dir/howalarming-command" tokens revoke make-run --config "$config" >/dev/null 2>&1 || true
 token=$("$bin_dir/howalarming-command" tokens create --name make-run --scope control --config "$config" | tail -n 1)
 
-# The banner shows the API token and the local broker's password: both are made for this run, on
-# loopback, and needed to try it. No log has either: the configuration names the password's file
-# (mode 600), the bridge never logs it, and mosquitto logs user names only.
+# The banner shows the API token, the local broker's password and the TPI proxy client's: all are
+# made for this run, on loopback, and needed to try it. No log has any: the configuration names the
+# passwords' files (mode 600), the bridge and the integrator never log them, and mosquitto logs user
+# names only.
 cat <<TRY
 HowAlarming is starting under supervisord (Ctrl-C stops everything).
 
@@ -183,11 +193,14 @@ HowAlarming is starting under supervisord (Ctrl-C stops everything).
 $token
   MQTT broker    mosquitto on 127.0.0.1:$mqtt_port, user $mqtt_user, password $mqtt_password
                  the bridge publishes under howalarming/home/ (site home)
+  TPI proxy      127.0.0.1:$proxy_port, client homeassistant (control), password $proxy_password
+                 the integrator shares the panel as an EVL would (docs/tpi-proxy.md)
 
 Home Assistant (the broker listens on loopback: Home Assistant on this machine, or in a container
 with host networking): Settings → Devices & services → Add integration → MQTT, with broker
 127.0.0.1, port $mqtt_port, user name $mqtt_user and password $mqtt_password. The partition, zones,
-troubles and panel link appear under the device "Alarm home".
+troubles and panel link appear under the device "Alarm home". Or its envisalink integration, through
+the TPI proxy: host 127.0.0.1, port $proxy_port, panel type DSC, EVL version 4, password $proxy_password.
 
 In another terminal, try:
   export HOWALARMING_CONFIG=$config PATH=$bin_dir:\$PATH

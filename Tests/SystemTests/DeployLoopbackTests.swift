@@ -27,6 +27,7 @@ import Testing
         #expect(script.contains("-e \"s|-p 11300|-p $beanstalkd_port|\""), "beanstalkd's line comes from the supervisord config")
         #expect(script.contains("listen: 127.0.0.1:$api_port"))
         #expect(script.contains("\nlistener $mqtt_port 127.0.0.1\n"), "the local MQTT broker")
+        #expect(script.contains("    listen: 127.0.0.1:$proxy_port\n"), "the TPI proxy")
         #expect(!script.contains("--allow-remote"))
     }
 }

@@ -24,6 +24,10 @@ import TestSupport
                 let token = try await system.awaitLine(timeout: .seconds(5)) { $0.hasPrefix("hal_") }
                 let broker = try LocalBroker.check(
                     runDirectory: directory, binDirectory: binDirectory, banner: try await system.awaitLine(containing: "MQTT broker"))
+                // "TPI proxy      127.0.0.1:PORT, client homeassistant (control), password PASSWORD"
+                let proxyBanner = try await system.awaitLine(containing: "TPI proxy")
+                let proxyPort = try SimulatorProcess.port(in: String(proxyBanner.split(separator: ",")[0]))
+                let proxyPassword = String(proxyBanner.split(separator: " ").last ?? "")
                 let python = try await PythonPeer.find()
                 let subscriber = try await broker.subscribe(python: python)
                 try await LocalBroker.awaitMessage(subscriber, topic: "howalarming/home/bridge", payload: "online", timeout: .seconds(30))
@@ -32,6 +36,12 @@ import TestSupport
                 try await waitUntil("the API and the first panel events", timeout: .seconds(30)) {
                     (try? await api.get("/v1/status"))?.contains(#""last_event":{"#) == true
                 }
+
+                // Home Assistant's envisalink integration would log in to the TPI proxy so.
+                let tpi = try RawConnection(port: proxyPort)
+                #expect(try tpi.readLine() == "5053CD")
+                try tpi.send(Self.tpiLine("005" + proxyPassword))
+                #expect([try tpi.readLine(), try tpi.readLine()] == ["5000052A", "5051CB"])
 
                 let log = directory.appending("events.jsonl")
                 func logged(_ text: String) -> Bool {
@@ -43,6 +53,10 @@ import TestSupport
 
                 #expect(try await SimulatorProcess.control(controlPort, "alarm 1").hasPrefix("ok"))
                 try await waitUntil("the alarm in the event log", timeout: .seconds(20)) { logged(#""type":"alarm""#) }
+                var heard: [String] = []
+                while heard.last?.hasPrefix("654") != true { heard.append(try tpi.readLine()) }
+                #expect(heard.contains { $0.hasPrefix("6011001") }, "the proxy client hears the zone alarm: \(heard)")
+                tpi.close()
                 try await waitUntil("the alarm in /v1/status", timeout: .seconds(10)) {
                     (try? await api.get("/v1/status"))?.contains("alarm") == true
                 }
@@ -73,6 +87,20 @@ import TestSupport
             })
             #expect(system.exitStatus.map { $0 == .exited(0) || $0 == .signaled(SIGINT) } ?? false)
         }
+    }
+}
+
+extension SupervisedSystemTests {
+    /// `text` (a TPI code and data) with its checksum and CRLF.
+    static func tpiLine(_ text: String) -> String {
+        let sum = text.utf8.reduce(UInt8(0)) { $0 &+ $1 }
+        return text + String(sum, radix: 16, uppercase: true).leftPadded(to: 2) + "\r\n"
+    }
+}
+
+extension String {
+    fileprivate func leftPadded(to width: Int) -> String {
+        String(repeating: "0", count: max(0, width - count)) + self
     }
 }
 
