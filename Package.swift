@@ -653,6 +653,7 @@ let package = Package(
             dependencies: [
                 "AlarmCore",
                 "EnvisalinkTPI",
+                "TPIProxy",
                 "MQTT",
                 "EnvisalinkTPITestSupport",
                 "CommandAPITestSupport",

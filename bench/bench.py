@@ -3,8 +3,9 @@ numbers in bench/results/<UTC time>.md and .json.
 
 With --mqtt, only the MQTT parts: publish throughput, the bridge's latency, and the footprint
 of the small daemons BIN_DIR holds (the bridge among them), stored as <UTC time>-mqtt.md and .json.
+With --tpi, only the TPI proxy's latencies, stored as <UTC time>-tpi.md and .json.
 
-Usage: bench.py BIN_DIR PYTHON [--full] [--mqtt]
+Usage: bench.py BIN_DIR PYTHON [--full] [--mqtt | --tpi]
 """
 import datetime
 import json
@@ -25,6 +26,7 @@ import mqtt_bridge
 import order_files
 import push
 import queue_clients as queue_part
+import tpi_proxy
 import webpush
 
 TARGET_RSS_MB = {"howalarming-envisalink": 15, "howalarming-log": 15, "howalarming": 15,
@@ -255,11 +257,22 @@ def mqtt_only(bin_dir, python, full):
                                    "mqtt_bridge": bridge_results, "footprint": footprint_results, "binary_mb": sizes})
 
 
+def tpi_only(bin_dir, full):
+    """The TPI proxy's part alone."""
+    about = machine()
+    results = tpi_proxy.run(bin_dir, full)
+    stamp = datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%dT%H%M%SZ")
+    lines = header(about, full, 1, stamp, " (TPI proxy)") + tpi_proxy.table(results)
+    store(f"{stamp}-tpi", lines, {"machine": about, "tpi_proxy": results})
+
+
 def main():
     bin_dir, python = sys.argv[1], sys.argv[2]
     full = "--full" in sys.argv
     if "--mqtt" in sys.argv:
         return mqtt_only(bin_dir, python, full)
+    if "--tpi" in sys.argv:
+        return tpi_only(bin_dir, full)
     runs, count = (5, 100_000) if full else (3, 20_000)
     mqtt_count = 50_000 if full else 20_000
     about = machine()
@@ -270,6 +283,7 @@ def main():
     webpush_results = webpush.run(bin_dir, python, runs)
     latency_results = latency.run(bin_dir, full)
     bridge_results = mqtt_bridge.run(bin_dir, full)
+    tpi_results = tpi_proxy.run(bin_dir, full)
     footprint_results, sizes = footprint.run(bin_dir, runs)
     api_results = api_part.run(bin_dir, runs, 10_000 if full else 2_500)
     console_results = console.run(bin_dir, full)
@@ -283,14 +297,15 @@ def main():
     lines += webpush_table(webpush_results)
     lines += latency_table(latency_results)
     lines += mqtt_bridge.table(bridge_results)
+    lines += tpi_proxy.table(tpi_results)
     lines += footprint_table(footprint_results, sizes)
     lines += api_table(api_results)
     lines += console_table(console_results)
     lines += order_files.table(order_results)
     store(stamp, lines, {"machine": about, "runs": runs, "count": count, "queue": queue_results, "mqtt_count": mqtt_count,
                          "mqtt": mqtt_results, "push": push_results, "webpush": webpush_results, "latency": latency_results,
-                         "mqtt_bridge": bridge_results, "footprint": footprint_results, "binary_mb": sizes,
-                         "api": api_results, "console": console_results, "order_files": order_results})
+                         "mqtt_bridge": bridge_results, "tpi_proxy": tpi_results, "footprint": footprint_results,
+                         "binary_mb": sizes, "api": api_results, "console": console_results, "order_files": order_results})
     for result in order_results:
         if result["stale"]:
             print(f"warning: {order_files.ORDER_DIR}/{result['executable']}.txt no longer matches the executable "

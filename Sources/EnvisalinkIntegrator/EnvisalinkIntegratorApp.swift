@@ -57,10 +57,11 @@ public enum EnvisalinkIntegratorApp {
             // A command waiting for the link ends by its age limit (with a response event), not by attempts.
             configuration: ConsumerConfiguration(tubes: configuration.beanstalkd.commandTubes, maximumAttempts: 1000),
             logger: logger, handler: handler.handle)
-        // A ServiceGroup stops services in reverse order: first the command consumer and the TPI
-        // proxy (no new commands), then the panel link (its report stream ends), the consumer
-        // supervisor, then the reporter (which publishes the last reports), the sequence file
-        // monitor, and last the spool flusher.
-        return [publisher, sequenceMonitor, reporter, supervisor, link] + (proxy.map { [$0.service] } ?? []) + [commands]
+        // A ServiceGroup stops services in reverse order: first the command consumer (no new
+        // commands), then the panel link (its report stream ends; commands in flight, the proxy's
+        // too, are answered or fail, and the proxy's clients are disconnected), the TPI proxy (the
+        // audit of its clients' commands published), the consumer supervisor, then the reporter
+        // (which publishes the last reports), the sequence file monitor, and last the spool flusher.
+        return [publisher, sequenceMonitor, reporter, supervisor] + (proxy.map { [$0.service] } ?? []) + [link, commands]
     }
 }

@@ -43,6 +43,9 @@ public struct ProxySession: Sendable {
 
     /// How long after its command's code request (`900`) a client may send the code (`200`).
     public static let codeWindow = Duration.seconds(30)
+    /// Refused commands after which a session is closed: each is audited, so a client that keeps
+    /// sending what it may not must not flood the queue.
+    public static let refusalLimit = 20
 
     public private(set) var state = State.awaitingPassword
     /// Whether the client asked for timestamps (`0551`).
@@ -51,6 +54,7 @@ public struct ProxySession: Sendable {
     public private(set) var client: TPIProxyClientConfig?
     private var inFlight: String?
     private var codeRequestedAt: ContinuousClock.Instant?
+    private var refusals = 0
     private let partitionCount: Int
 
     /// A session on a new connection to a panel with `partitionCount` partitions.
@@ -141,17 +145,24 @@ public struct ProxySession: Sendable {
             timestamps = on
             return [accepted]
         case let .refused(reason):
-            return [.send(SystemError.notSupported.frame), .refuse(frame, reason: reason)]
+            return refuse(frame, with: .notSupported, reason: reason)
         case .codeSend:
             guard let asked = codeRequestedAt, now - asked <= Self.codeWindow else {
-                return [.send(SystemError.codeNotRequired.frame),
-                        .refuse(frame, reason: "a code send without a code request for this client's command")]
+                return refuse(frame, with: .codeNotRequired, reason: "a code send without a code request for this client's command")
             }
             codeRequestedAt = nil
             return forward(frame)
         case .panel:
             return forward(frame)
         }
+    }
+
+    private mutating func refuse(_ frame: TPIFrame, with error: SystemError, reason: String) -> [Action] {
+        refusals += 1
+        let actions: [Action] = [.send(error.frame), .refuse(frame, reason: reason)]
+        guard refusals >= Self.refusalLimit else { return actions }
+        state = .closed
+        return actions + [.close(reason: "\(refusals) commands refused")]
     }
 
     private mutating func forward(_ frame: TPIFrame) -> [Action] {

@@ -186,6 +186,15 @@ struct ProxySessionTests {
             == [.send(SystemError.syntaxError.frame)])
     }
 
+    @Test func aClientThatKeepsSendingWhatItMayNotIsClosed() {
+        var session = loggedIn(as: "view99")
+        for _ in 1..<ProxySession.refusalLimit {
+            #expect(send(&session, "0301C4").count == 2)
+        }
+        #expect(send(&session, "0301C4").last == "close(reason: \"20 commands refused\")")
+        #expect(session.state == .closed)
+    }
+
     @Test func onlyLoggedInClientsHearThePanel() {
         let waiting = ProxySession(partitionCount: 2)
         #expect(waiting.panelSent(frame("609001")).isEmpty)
