@@ -5,20 +5,20 @@ control port is told to. First a TPI client logged in to the simulator itself (a
 an EVL) notes each frame's arrival: the baseline. Then howalarming-envisalink is the simulator's
 client, with its proxy on, and 1 and then 8 clients logged in to the proxy note each frame's
 arrival (with 8, the last of them); the added latency is the proxied p99 less the baseline's.
-Meanwhile a greenstalk consumer notes when the integrator's event for the same frame is ready on
-its tube, with no proxy client and with 8: the integrator's own event latency must not change.
-All times are this process's perf_counter.
+Meanwhile a raw beanstalkd connection notes when the integrator's event for the same frame is
+reserved from its tube, with no proxy client, 1 and 8: the integrator's own event latency must not
+change. One thread with one selector reads every connection (threads would queue for Python's
+interpreter lock and measure that); all times are this process's perf_counter.
 """
 import json
 import os
+import selectors
 import socket
 import subprocess
 import sys
 import tempfile
 import threading
 import time
-
-import greenstalk
 
 import beanstalkd
 import footprint
@@ -34,105 +34,147 @@ def checksum(text):
     return f"{sum(text.encode()) & 0xFF:02X}"
 
 
-class TPIClient(threading.Thread):
-    """A TPI client that logs in with `password` and notes when each frame of ZONE arrives."""
+class Watchers(threading.Thread):
+    """One thread, one selector, for every watched connection, so that the watchers do not queue
+    for Python's interpreter lock: TPI clients (logged in before they are added) and a raw
+    beanstalkd connection reserving from the integrator's event tube. Each notes when a frame or
+    event of ZONE arrives (`609001`, `610001`)."""
 
-    def __init__(self, port, password):
+    def __init__(self):
         super().__init__(daemon=True)
-        self.arrivals = []  # (frame without checksum, perf_counter)
+        self.selector = selectors.DefaultSelector()
+        self.arrivals = {}  # watcher name -> [(frame, perf_counter)]
         self.condition = threading.Condition()
-        self.socket = socket.create_connection(("127.0.0.1", port))
-        self.socket.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
-        self.reader = self.socket.makefile("rb")
-        if self.reader.readline().strip() != b"5053CD":
-            raise RuntimeError(f"no password request from port {port}")
-        self.socket.sendall(f"005{password}{checksum('005' + password)}\r\n".encode())
-        answers = [self.reader.readline().strip(), self.reader.readline().strip()]
-        if answers != [b"5000052A", b"5051CB"]:
-            raise RuntimeError(f"login to port {port} refused: {answers}")
+        self.lock = threading.Lock()
+        self.stopping = False
+        wake_reader, self.wake_writer = socket.socketpair()
+        self.selector.register(wake_reader, selectors.EVENT_READ, None)
         self.start()
 
-    def run(self):
-        try:
-            self._read()
-        except (OSError, ValueError):
-            pass  # closed
+    def add_tpi_client(self, name, port, password):
+        connection = socket.create_connection(("127.0.0.1", port))
+        connection.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
+        reader = connection.makefile("rb")
+        if reader.readline().strip() != b"5053CD":
+            raise RuntimeError(f"no password request from port {port}")
+        connection.sendall(f"005{password}{checksum('005' + password)}\r\n".encode())
+        answers = [reader.readline().strip(), reader.readline().strip()]
+        if answers != [b"5000052A", b"5051CB"]:
+            raise RuntimeError(f"login to port {port} refused: {answers}")
+        self._register(name, connection, self._tpi_lines)
+        return connection
 
-    def _read(self):
-        for line in self.reader:
-            arrived = time.perf_counter()
-            frame = line.strip()[:-2].decode(errors="replace")
-            if frame in (f"609{ZONE:03d}", f"610{ZONE:03d}"):
-                with self.condition:
-                    self.arrivals.append((frame, arrived))
-                    self.condition.notify_all()
+    def add_event_tube(self, name, port, tube):
+        connection = socket.create_connection(("127.0.0.1", port))
+        connection.sendall(f"watch {tube}\r\nignore default\r\n".encode())
+        for expected in (b"WATCHING 2", b"WATCHING 1"):
+            if not _read_line(connection).startswith(expected):
+                raise RuntimeError(f"beanstalkd did not watch {tube}")
+        connection.sendall(b"reserve\r\n")
+        self._register(name, connection, self._reserved_jobs)
+        return connection
 
-    def mark(self):
+    def _register(self, name, connection, parse):
         with self.condition:
-            return len(self.arrivals)
+            self.arrivals[name] = []
+        with self.lock:
+            self.selector.register(connection, selectors.EVENT_READ, (name, parse, bytearray()))
+        self.wake_writer.send(b"x")
 
-    def arrival(self, mark, frame):
+    def remove(self, connection):
+        with self.lock:
+            self.selector.unregister(connection)
+        connection.close()
+
+    def run(self):
+        while not self.stopping:
+            for key, _ in self.selector.select():
+                if key.data is None:
+                    key.fileobj.recv(64)
+                    continue
+                arrived = time.perf_counter()
+                name, parse, buffer = key.data
+                data = key.fileobj.recv(65536)
+                if not data:
+                    with self.lock:
+                        self.selector.unregister(key.fileobj)
+                    continue
+                buffer += data
+                frames = parse(key.fileobj, buffer)
+                if frames:
+                    with self.condition:
+                        self.arrivals[name] += [(frame, arrived) for frame in frames]
+                        self.condition.notify_all()
+
+    @staticmethod
+    def _tpi_lines(_, buffer):
+        frames = []
+        while (end := buffer.find(b"\r\n")) >= 0:
+            frame = bytes(buffer[:end - 2]).decode(errors="replace")
+            del buffer[:end + 2]
+            if frame in (f"609{ZONE:03d}", f"610{ZONE:03d}"):
+                frames.append(frame)
+        return frames
+
+    @staticmethod
+    def _reserved_jobs(connection, buffer):
+        frames = []
+        while (end := buffer.find(b"\r\n")) >= 0:
+            header = bytes(buffer[:end]).split()
+            if header == [b"DELETED"]:
+                del buffer[:end + 2]
+                continue
+            if header[0] != b"RESERVED":
+                raise RuntimeError(f"beanstalkd answered {header}")
+            size = int(header[2])
+            if len(buffer) < end + 2 + size + 2:
+                break
+            event = json.loads(bytes(buffer[end + 2:end + 2 + size]))
+            del buffer[:end + 2 + size + 2]
+            # Deleted without waiting for DELETED: the next reserve's answer follows it.
+            connection.sendall(f"delete {int(header[1])}\r\nreserve\r\n".encode())
+            if event.get("zone") == ZONE:
+                frames.append(event["code"] + f"{ZONE:03d}")
+        return frames
+
+    def mark(self, name):
+        with self.condition:
+            return len(self.arrivals[name])
+
+    def arrival(self, name, mark, frame):
         def found():
-            return next((arrived for seen, arrived in self.arrivals[mark:] if seen == frame), None)
+            return next((arrived for seen, arrived in self.arrivals[name][mark:] if seen == frame), None)
         with self.condition:
             self.condition.wait_for(lambda: found() is not None, ARRIVAL_TIMEOUT_S)
             return found()
 
-    def close(self):
-        self.socket.close()
+
+def _read_line(connection):
+    line = b""
+    while not line.endswith(b"\r\n"):
+        line += connection.recv(1)
+    return line
 
 
-class EventWatcher(threading.Thread):
-    """greenstalk on the integrator's event tube: when each event of ZONE is ready."""
-
-    def __init__(self, port):
-        super().__init__(daemon=True)
-        self.arrivals, self.condition, self.stopping = [], threading.Condition(), threading.Event()
-        self.client = greenstalk.Client(("127.0.0.1", port), watch="bench")
-        self.start()
-
-    def run(self):
-        while not self.stopping.is_set():
-            try:
-                job = self.client.reserve(timeout=1)
-            except greenstalk.TimedOutError:
-                continue
-            arrived = time.perf_counter()
-            event = json.loads(job.body)
-            self.client.delete(job)
-            if event.get("zone") == ZONE:
-                with self.condition:
-                    self.arrivals.append((event["code"] + f"{ZONE:03d}", arrived))
-                    self.condition.notify_all()
-
-    mark, arrival = TPIClient.mark, TPIClient.arrival
-
-    def close(self):
-        self.stopping.set()
-        self.join(timeout=5)
-
-
-def latencies(control, watchers, count):
-    """Zone 1 opened and closed `count` times: per frame, ms from the control command to the
-    arrival at the last of `watchers` that is a TPIClient, and at the EventWatcher if any."""
+def latencies(control, watchers, clients, events, count):
+    """Zone 1 opened and closed `count` times: per frame, ms from the control command to its
+    arrival at the last of the TPI clients named `clients`, and at the event tube `events`."""
     connection, reader = control
-    clients = [watcher for watcher in watchers if isinstance(watcher, TPIClient)]
-    events = [watcher for watcher in watchers if isinstance(watcher, EventWatcher)]
+    names = clients + ([events] if events else [])
     to_clients, to_queue = [], []
     for index in range(count):
         frame = f"{'609' if index % 2 == 0 else '610'}{ZONE:03d}"
-        marks = [watcher.mark() for watcher in watchers]
+        marks = {name: watchers.mark(name) for name in names}
         started = time.perf_counter()
         connection.sendall(f"send {frame}\r\n".encode())
         reader.readline()
-        arrivals = [watcher.arrival(mark, frame) for watcher, mark in zip(watchers, marks)]
-        if None in arrivals:
+        arrivals = {name: watchers.arrival(name, marks[name], frame) for name in names}
+        if None in arrivals.values():
             raise RuntimeError(f"frame {frame} did not arrive within {ARRIVAL_TIMEOUT_S} s")
-        by_watcher = dict(zip(map(id, watchers), arrivals))
         if clients:
-            to_clients.append((max(by_watcher[id(client)] for client in clients) - started) * 1000)
+            to_clients.append((max(arrivals[name] for name in clients) - started) * 1000)
         if events:
-            to_queue.append((by_watcher[id(events[0])] - started) * 1000)
+            to_queue.append((arrivals[events] - started) * 1000)
         time.sleep(0.01)
     return to_clients, to_queue
 
@@ -158,38 +200,37 @@ envisalinkd:
 def run(bin_dir, full):
     count = 1000 if full else 300
     panel = latency.Panel(bin_dir)
+    watchers = Watchers()
     results = {}
     try:
         # The baseline: a client of the simulator itself.
-        direct = TPIClient(panel.port, footprint.PANEL_PASSWORD)
+        direct = watchers.add_tpi_client("direct", panel.port, footprint.PANEL_PASSWORD)
         control = panel.control()
         with control[0]:
-            latencies(control, [direct], 20)  # warm-up
-            results["direct"] = latency.summary(latencies(control, [direct], count)[0])
-        direct.close()
-        time.sleep(0.5)  # the simulator takes one client: let it see this one go
+            latencies(control, watchers, ["direct"], None, 20)  # warm-up
+            results["direct"] = latency.summary(latencies(control, watchers, ["direct"], None, count)[0])
+        watchers.remove(direct)
         with tempfile.TemporaryDirectory(prefix="bench-tpi-proxy-") as directory, beanstalkd.running() as port:
             proxy_port = beanstalkd.free_port()
             process = subprocess.Popen(
                 [f"{bin_dir}/howalarming-envisalink", "--config", integrator_config(directory, port, panel.port, proxy_port)],
                 stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
             try:
-                footprint.wait_for(lambda: footprint._accepts(proxy_port) and _logs_in(proxy_port), 30, "the proxy")
-                events = EventWatcher(port)
+                footprint.wait_for(lambda: _logs_in(proxy_port), 30, "the proxy")
+                watchers.add_event_tube("events", port, "bench")
                 control = panel.control()
                 with control[0]:
-                    latencies(control, [events], 20)  # warm-up
-                    results["events_alone"] = latency.summary(latencies(control, [events], count)[1])
+                    latencies(control, watchers, [], "events", 20)  # warm-up
+                    results["events_alone"] = latency.summary(latencies(control, watchers, [], "events", count)[1])
                     for clients in (1, 8):
-                        proxied = [TPIClient(proxy_port, CLIENT_PASSWORD) for _ in range(clients)]
-                        latencies(control, proxied + [events], 20)  # warm-up
-                        to_clients, to_queue = latencies(control, proxied + [events], count)
+                        names = [f"proxied {index}" for index in range(clients)]
+                        connections = [watchers.add_tpi_client(name, proxy_port, CLIENT_PASSWORD) for name in names]
+                        latencies(control, watchers, names, "events", 20)  # warm-up
+                        to_clients, to_queue = latencies(control, watchers, names, "events", count)
                         results[f"proxied_{clients}"] = latency.summary(to_clients)
                         results[f"events_with_{clients}"] = latency.summary(to_queue)
-                        for client in proxied:
-                            client.close()
-                        time.sleep(0.2)
-                events.close()
+                        for connection in connections:
+                            watchers.remove(connection)
             finally:
                 process.terminate()
                 process.wait(timeout=15)
@@ -203,9 +244,12 @@ def run(bin_dir, full):
 def _logs_in(port):
     """Whether a client can log in to the proxy (the integrator's own login is through)."""
     try:
-        TPIClient(port, CLIENT_PASSWORD).close()
-        return True
-    except (OSError, RuntimeError):
+        with socket.create_connection(("127.0.0.1", port), timeout=2) as connection:
+            if _read_line(connection).strip() != b"5053CD":
+                return False
+            connection.sendall(f"005{CLIENT_PASSWORD}{checksum('005' + CLIENT_PASSWORD)}\r\n".encode())
+            return [_read_line(connection).strip(), _read_line(connection).strip()] == [b"5000052A", b"5051CB"]
+    except OSError:
         return False
 
 

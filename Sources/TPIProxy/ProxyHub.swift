@@ -1,6 +1,7 @@
 public import AlarmCore
 public import EnvisalinkTPI
 public import Logging
+public import NIOCore
 import Synchronization
 #if canImport(FoundationEssentials)
 public import FoundationEssentials
@@ -18,24 +19,17 @@ public protocol ProxyUpstream: Sendable {
 /// Where the proxy's clients meet the panel: every connection's ``ProxySession``, the panel's state
 /// for status replays, and which client each command in flight belongs to.
 ///
-/// Thread-safe: connections call in from their tasks, the panel link from its event loop. Lines go
-/// to each connection through its outbox, in the order the calls came, so a client hears its
-/// command's `500` before what the panel sends after it.
+/// Thread-safe: connections call in from their event loops, the panel link from its own. What a
+/// call has a connection send is written to its channel once the hub's lock is released, in the
+/// order of the calls from each thread: a client hears its command's `500` before what the panel
+/// sends after it, as both come from the link's event loop.
 public final class ProxyHub: Sendable {
-    /// What a connection's writer does next.
-    public enum Outgoing: Sendable, Hashable {
-        /// Write these bytes.
-        case line([UInt8])
-        /// Close the connection.
-        case close
-    }
-
     /// The most connections that may be open before logging in, across all addresses.
     public static let maximumUnauthenticated = 16
 
     private struct Connection {
         var session: ProxySession
-        let outbox: AsyncStream<Outgoing>.Continuation
+        let channel: any Channel
         let address: String
     }
 
@@ -60,6 +54,8 @@ public final class ProxyHub: Sendable {
     /// Something to do once the lock is released.
     private enum Effect {
         case submit(TPIFrame, id: UUID)
+        case write(any Channel, [UInt8])
+        case close(any Channel)
     }
 
     /// The audit events, in order, for the service to publish.
@@ -82,11 +78,11 @@ public final class ProxyHub: Sendable {
 
     // MARK: Connections
 
-    /// A connection from `address` opened: its session starts, or, with `nil`, it is refused (the
-    /// panel link is down, too many connections wait to log in, or the address failed to log in
-    /// too often) and must be closed at once.
-    public func connect(address: String, outbox: AsyncStream<Outgoing>.Continuation) -> Int? {
-        state.withLock { state in
+    /// A connection from `address` opened on `channel`: its session starts, or, with `nil`, it is
+    /// refused (the panel link is down, too many connections wait to log in, or the address failed
+    /// to log in too often) and must be closed at once.
+    public func connect(address: String, channel: any Channel) -> Int? {
+        let (id, effects) = state.withLock { state -> (Int?, [Effect]) in
             let refusal: String? =
                 if state.stopping { "the integrator is stopping" }
                 else if !state.linkUp { "the panel link is down" }
@@ -96,16 +92,17 @@ public final class ProxyHub: Sendable {
                 } else { nil }
             if let refusal {
                 logger.info("proxy connection refused", metadata: ["address": "\(address)", "reason": "\(refusal)"])
-                return nil
+                return (nil, [])
             }
             let id = state.nextConnection
             state.nextConnection += 1
             let session = ProxySession(partitionCount: partitionCount)
-            state.connections[id] = Connection(session: session, outbox: outbox, address: address)
+            state.connections[id] = Connection(session: session, channel: channel, address: address)
             logger.debug("proxy connection opened", metadata: ["connection": "\(id)", "address": "\(address)"])
-            _ = perform(session.connected(), on: id, in: &state)
-            return id
+            return (id, perform(session.connected(), on: id, in: &state))
         }
+        carryOut(effects)
+        return id
     }
 
     /// A line from connection `id`.
@@ -136,19 +133,18 @@ public final class ProxyHub: Sendable {
 
     /// Connection `id`'s login window has passed.
     public func loginWindowEnded(for id: Int) {
-        state.withLock { state in
-            guard var connection = state.connections[id] else { return }
+        carryOut(state.withLock { state in
+            guard var connection = state.connections[id] else { return [] }
             let actions = connection.session.loginTimedOut()
             state.connections[id] = connection
-            _ = perform(actions, on: id, in: &state)
-        }
+            return perform(actions, on: id, in: &state)
+        })
     }
 
     /// Connection `id` has closed.
     public func disconnected(_ id: Int) {
         state.withLock { state in
             guard let connection = state.connections.removeValue(forKey: id) else { return }
-            connection.outbox.finish()
             logger.debug("proxy connection closed", metadata: [
                 "connection": "\(id)", "client": "\(connection.session.client?.name ?? "-")",
             ])
@@ -165,51 +161,56 @@ public final class ProxyHub: Sendable {
     /// The panel link dropped: every client is disconnected and new ones refused until it is back,
     /// and the panel's state is forgotten.
     public func linkDown() {
-        state.withLock { state in
+        carryOut(state.withLock { state in
             state.linkUp = false
             state.replay.forget()
-            endSessions(reason: "the panel link is down", in: &state)
-        }
+            return endSessions(reason: "the panel link is down", in: &state)
+        })
     }
 
     /// The proxy is stopping: every client is disconnected, and none is let in again.
     func shutDown() {
-        state.withLock { state in
+        carryOut(state.withLock { state in
             state.stopping = true
-            endSessions(reason: "the integrator is stopping", in: &state)
-        }
+            return endSessions(reason: "the integrator is stopping", in: &state)
+        })
     }
 
-    private func endSessions(reason: String, in state: inout State) {
+    private func endSessions(reason: String, in state: inout State) -> [Effect] {
+        var effects: [Effect] = []
         for id in state.connections.keys {
             guard var connection = state.connections[id] else { continue }
             let actions = connection.session.end(reason: reason)
             state.connections[id] = connection
-            _ = perform(actions, on: id, in: &state)
+            effects += perform(actions, on: id, in: &state)
         }
+        return effects
     }
 
     /// The panel sent `frame` (not an acknowledgement): every logged-in client hears it.
     public func panelSent(_ frame: TPIFrame) {
-        state.withLock { state in
+        carryOut(state.withLock { state in
             state.replay.record(frame, at: .now)
+            var effects: [Effect] = []
             for (id, connection) in state.connections {
-                _ = perform(connection.session.panelSent(frame), on: id, in: &state)
+                effects += perform(connection.session.panelSent(frame), on: id, in: &state)
             }
-        }
+            return effects
+        })
     }
 
     /// The panel asks for a code (`frame`) after the command `command`. Returns whether that was a
     /// proxy client's command: then that client alone hears it, and nobody else may answer it.
     public func codeRequested(_ frame: TPIFrame, after command: UUID?) -> Bool {
-        state.withLock { state in
-            guard let command, let issued = state.issued[command] else { return false }
-            guard var connection = state.connections[issued.connection] else { return true }
+        let (claimed, effects) = state.withLock { state -> (Bool, [Effect]) in
+            guard let command, let issued = state.issued[command] else { return (false, []) }
+            guard var connection = state.connections[issued.connection] else { return (true, []) }
             let actions = connection.session.codeRequested(frame, now: .now)
             state.connections[issued.connection] = connection
-            _ = perform(actions, on: issued.connection, in: &state)
-            return true
+            return (true, perform(actions, on: issued.connection, in: &state))
         }
+        carryOut(effects)
+        return claimed
     }
 
     // MARK: Carrying out
@@ -219,16 +220,17 @@ public final class ProxyHub: Sendable {
         let timestamped = connection.session.timestamps
         let client = connection.session.client?.name ?? "-"
         var effects: [Effect] = []
+        var bytes: [UInt8] = []
         for action in actions {
             switch action {
             case let .send(frame):
-                connection.outbox.yield(.line(ProxyWire.line(frame, timestamped: timestamped)))
+                bytes += ProxyWire.line(frame, timestamped: timestamped)
             case .sendStatusReport:
                 for frame in state.replay.statusReport() {
-                    connection.outbox.yield(.line(ProxyWire.line(frame, timestamped: timestamped)))
+                    bytes += ProxyWire.line(frame, timestamped: timestamped)
                 }
             case .sendZoneTimers:
-                connection.outbox.yield(.line(ProxyWire.line(state.replay.zoneTimers(at: .now), timestamped: timestamped)))
+                bytes += ProxyWire.line(state.replay.zoneTimers(at: .now), timestamped: timestamped)
             case let .forward(frame):
                 let commandID = UUID()
                 state.issued[commandID] = Issued(connection: id, frame: frame, client: client)
@@ -249,39 +251,48 @@ public final class ProxyHub: Sendable {
                 logger.info("closing a proxy connection", metadata: [
                     "connection": "\(id)", "client": "\(client)", "address": "\(connection.address)", "reason": "\(reason)",
                 ])
-                connection.outbox.yield(.close)
+                if !bytes.isEmpty { effects.append(.write(connection.channel, bytes)) }
+                bytes = []
+                effects.append(.close(connection.channel))
             }
         }
+        if !bytes.isEmpty { effects.append(.write(connection.channel, bytes)) }
         return effects
     }
 
+    /// Carries out `effects` in order; never with the lock held, since a write or a close may call
+    /// back into the hub (a connection that turns out closed).
     private func carryOut(_ effects: [Effect]) {
         for effect in effects {
             switch effect {
             case let .submit(frame, id):
                 upstream.submit(frame, id: id) { [self] result in finished(id, result) }
+            case let .write(channel, bytes):
+                channel.writeAndFlush(ByteBuffer(bytes: bytes), promise: nil)
+            case let .close(channel):
+                channel.close(promise: nil)
             }
         }
     }
 
     /// The panel answered command `id`.
     private func finished(_ id: UUID, _ result: CommandResult) {
-        state.withLock { state in
+        carryOut(state.withLock { state in
             let now = ContinuousClock.now
             // Answered commands are kept for the code-request window, then forgotten.
             state.issued = state.issued.filter { _, issued in
                 issued.answeredAt.map { now - $0 <= ProxySession.codeWindow } ?? true
             }
-            guard var issued = state.issued[id] else { return }
+            guard var issued = state.issued[id] else { return [] }
             issued.answeredAt = now
             state.issued[id] = issued
             auditContinuation.yield(ProxyAudit.response(
                 to: issued.frame, result: result, id: id, client: issued.client, timestamp: ProxyAudit.now()))
-            guard var connection = state.connections[issued.connection] else { return }
+            guard var connection = state.connections[issued.connection] else { return [] }
             let actions = connection.session.commandFinished(result)
             state.connections[issued.connection] = connection
-            _ = perform(actions, on: issued.connection, in: &state)
-        }
+            return perform(actions, on: issued.connection, in: &state)
+        })
     }
 
     /// Ends the audit stream: the proxy has stopped.

@@ -6,7 +6,8 @@ import NIOPosix
 public import ServiceLifecycle
 
 /// The TPI proxy: listens where `envisalinkd.proxy.listen` says, serves each connection the EVL's
-/// side of the TPI through the ``hub``, and publishes the audit events of clients' commands.
+/// side of the TPI through the ``hub`` (a ``ProxyConnectionHandler`` per connection), and publishes
+/// the audit events of clients' commands.
 ///
 /// The integrator feeds ``hub`` what its panel link reports (up, down, the panel's frames, code
 /// requests) and carries out the clients' commands on its own session.
@@ -43,34 +44,36 @@ public struct TPIProxyService: Service {
             }
             group.addTask { [hub] in
                 await withGracefulShutdownHandler {
-                    try? await server.executeThenClose { connections in
-                        try await withThrowingDiscardingTaskGroup { group in
-                            for try await connection in connections.cancelOnGracefulShutdown() {
-                                group.addTask { await ProxyConnection.serve(connection, hub: hub) }
-                            }
-                        }
+                    await withTaskCancellationHandler {
+                        try? await server.closeFuture.get()
+                    } onCancel: {
+                        server.close(promise: nil)
+                        hub.shutDown()
                     }
                 } onGracefulShutdown: {
+                    server.close(promise: nil)
                     hub.shutDown()
                 }
-                // Every connection has closed: the audit of what they sent is published, then it ends.
+                // No client is let in any more: the audit of what they sent is published, then it ends.
                 hub.finishAudit()
             }
         }
     }
 
-    private func bind() async throws -> LineServer {
+    private func bind() async throws -> any Channel {
         do {
             return try await ServerBootstrap(group: MultiThreadedEventLoopGroup.singleton)
                 .serverChannelOption(.socketOption(.so_reuseaddr), value: 1)
                 .childChannelOption(.tcpOption(.tcp_nodelay), value: 1)
-                .bind(host: configuration.listen.host, port: configuration.listen.port) { channel in
+                .childChannelInitializer { [hub] channel in
                     channel.eventLoop.makeCompletedFuture {
-                        try channel.pipeline.syncOperations.addHandler(
-                            ByteToMessageHandler(LineSplitter(maximumLength: Self.maximumLineLength)))
-                        return try LineChannel(wrappingChannelSynchronously: channel)
+                        try channel.pipeline.syncOperations.addHandlers([
+                            ByteToMessageHandler(LineSplitter(maximumLength: Self.maximumLineLength)),
+                            ProxyConnectionHandler(hub: hub),
+                        ])
                     }
                 }
+                .bind(host: configuration.listen.host, port: configuration.listen.port).get()
         } catch {
             throw ConfigError(
                 keyPath: "envisalinkd.proxy.listen", reason: "cannot listen on \(configuration.listen): \(error)")

@@ -11,7 +11,8 @@ enum ProxyStage {
     static let viewer = TPIProxyClientConfig(name: "viewer", password: Secret("Vw3P7x"), connections: 3)
     static let passwords = [homeAssistant, alarmServer, viewer].map(\.password.value)
 
-    /// Runs `body` with the integrator logged in to the panel and its proxy on a free port.
+    /// Runs `body` with the integrator logged in to the panel, its status dump through (a client
+    /// logged in earlier hears the dump too, as the panel sends it), and its proxy on a free port.
     static func run(
         configurePanel: (inout SimulatorConfiguration) -> Void = { _ in },
         _ body: (IntegratorHarness, Int) async throws -> Void
@@ -23,6 +24,7 @@ enum ProxyStage {
                 clients: [Self.homeAssistant, Self.alarmServer, Self.viewer])
         }) { harness in
             try await harness.waitForLogin()
+            _ = try await harness.events(until: "the status dump") { $0.code == "510" }
             try await body(harness, port)
         }
     }

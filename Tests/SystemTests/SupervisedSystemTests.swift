@@ -37,9 +37,17 @@ import TestSupport
                     (try? await api.get("/v1/status"))?.contains(#""last_event":{"#) == true
                 }
 
-                // Home Assistant's envisalink integration would log in to the TPI proxy so.
-                let tpi = try RawConnection(port: proxyPort)
-                #expect(try tpi.readLine() == "5053CD")
+                // Home Assistant's envisalink integration would log in to the TPI proxy so (it lets
+                // clients in once the integrator has logged in to the panel).
+                var connection: RawConnection?
+                try await waitUntil("the TPI proxy to let a client in", timeout: .seconds(20)) {
+                    guard let attempt = try? RawConnection(port: proxyPort), (try? attempt.readLine()) == "5053CD" else {
+                        return false
+                    }
+                    connection = attempt
+                    return true
+                }
+                let tpi = try #require(connection)
                 try tpi.send(Self.tpiLine("005" + proxyPassword))
                 #expect([try tpi.readLine(), try tpi.readLine()] == ["5000052A", "5051CB"])
 
