@@ -152,7 +152,10 @@ class Watchers(threading.Thread):
 def _read_line(connection):
     line = b""
     while not line.endswith(b"\r\n"):
-        line += connection.recv(1)
+        byte = connection.recv(1)
+        if not byte:
+            raise ConnectionError("closed by the server")
+        line += byte
     return line
 
 
