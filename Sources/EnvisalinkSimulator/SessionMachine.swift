@@ -52,20 +52,15 @@ struct SessionMachine: Sendable {
 
     /// A line from the client.
     mutating func received(_ input: TPIClientLine) -> [Action] {
-        switch (state, input) {
-        case (.closed, _):
+        guard state != .closed else { return [] }
+        switch input.handling(loggedIn: state == .loggedIn) {
+        case let .answer(frame):
+            return [.send(frame)]
+        case let .login(password):
+            return login(password)
+        case .ignore:
             return []
-        case (_, .badChecksum):
-            return [.send(EVLFrames.badChecksum)]
-        case (.awaitingPassword, .frame(let frame)) where frame.code == "005":
-            return login(frame.data)
-        case (.awaitingPassword, _):
-            return []
-        case (.loggedIn, .overflow):
-            return [.send(SystemError.receiveBufferOverflow.frame)]
-        case (.loggedIn, .malformed):
-            return [.send(SystemError.syntaxError.frame)]
-        case (.loggedIn, .frame(let frame)):
+        case let .command(frame):
             do {
                 return [.execute(try PanelCommand(received: frame, partitionCount: partitionCount))]
             } catch {

@@ -87,21 +87,12 @@ public struct ProxySession: Sendable {
         _ line: TPIClientLine, now: ContinuousClock.Instant, clients: [TPIProxyClientConfig],
         admit: (TPIProxyClientConfig) -> Bool
     ) -> [Action] {
-        switch (state, line) {
-        case (.closed, _):
-            return []
-        case (_, .badChecksum):
-            return [.send(EVLFrames.badChecksum)]
-        case (.awaitingPassword, .frame(let frame)) where frame.code == "005":
-            return login(Secret(frame.data), clients: clients, admit: admit)
-        case (.awaitingPassword, _):
-            return []
-        case (.loggedIn, .overflow):
-            return [.send(SystemError.receiveBufferOverflow.frame)]
-        case (.loggedIn, .malformed):
-            return [.send(SystemError.syntaxError.frame)]
-        case (.loggedIn, .frame(let frame)):
-            return command(frame, now: now)
+        guard state != .closed else { return [] }
+        switch line.handling(loggedIn: isLoggedIn) {
+        case let .answer(frame): return [.send(frame)]
+        case let .login(password): return login(Secret(password), clients: clients, admit: admit)
+        case .ignore: return []
+        case let .command(frame): return command(frame, now: now)
         }
     }
 

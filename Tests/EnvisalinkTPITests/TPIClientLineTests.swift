@@ -29,4 +29,21 @@ struct TPIClientLineTests {
     @Test func emptyLineIsSkipped() {
         #expect(TPIClientLine(line: []) == nil)
     }
+
+    @Test func beforeLoginOnlyALoginAndABadChecksumCount() throws {
+        let login = try TPIFrame(code: "005", data: "user")
+        #expect(TPIClientLine.frame(login).handling(loggedIn: false) == .login(password: "user"))
+        #expect(TPIClientLine.badChecksum(prefix: "000").handling(loggedIn: false) == .answer(EVLFrames.badChecksum))
+        for ignored: TPIClientLine in [.frame(try TPIFrame(code: "000")), .malformed, .overflow] {
+            #expect(ignored.handling(loggedIn: false) == .ignore)
+        }
+    }
+
+    @Test func afterLoginEveryLineIsAnsweredOrACommand() throws {
+        let poll = try TPIFrame(code: "000")
+        #expect(TPIClientLine.frame(poll).handling(loggedIn: true) == .command(poll))
+        #expect(TPIClientLine.badChecksum(prefix: "000").handling(loggedIn: true) == .answer(EVLFrames.badChecksum))
+        #expect(TPIClientLine.malformed.handling(loggedIn: true) == .answer(SystemError.syntaxError.frame))
+        #expect(TPIClientLine.overflow.handling(loggedIn: true) == .answer(SystemError.receiveBufferOverflow.frame))
+    }
 }

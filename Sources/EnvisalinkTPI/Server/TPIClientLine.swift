@@ -47,3 +47,29 @@ public enum TPIClientLine: Sendable, Hashable {
         return value
     }
 }
+
+/// What an EVL does with a client's line, before and after the client logged in.
+public enum EVLLineHandling: Sendable, Hashable {
+    /// Answer with this frame (`501`, or a `502` for a line it cannot take).
+    case answer(TPIFrame)
+    /// A login attempt with this password.
+    case login(password: String)
+    /// Before login, anything but `005` and a bad checksum goes unanswered.
+    case ignore
+    /// A command from a logged-in client.
+    case command(TPIFrame)
+}
+
+extension TPIClientLine {
+    /// How an EVL handles this line from a client that has (`loggedIn`) or has not logged in.
+    public func handling(loggedIn: Bool) -> EVLLineHandling {
+        switch (loggedIn, self) {
+        case (_, .badChecksum): .answer(EVLFrames.badChecksum)
+        case (false, .frame(let frame)) where frame.code == "005": .login(password: frame.data)
+        case (false, _): .ignore
+        case (true, .overflow): .answer(SystemError.receiveBufferOverflow.frame)
+        case (true, .malformed): .answer(SystemError.syntaxError.frame)
+        case (true, .frame(let frame)): .command(frame)
+        }
+    }
+}
