@@ -142,9 +142,11 @@ public final class PanelLink: Service, Sendable {
             case .loggedIn:
                 outcome.withLock { $0 = .wasUp }
                 self.current.withLock { $0.up = true }
+                // Reported before the metric and the log line say so: whoever sees those (a test,
+                // an operator) may rely on the proxy letting clients in.
+                self.emit(.up)
                 self.metrics.linkChanged(up: true)
                 logger.info("logged in to the panel", metadata: ["endpoint": "\(endpoint)"])
-                self.emit(.up)
             case .wrongPassword:
                 outcome.withLock { $0 = .wrongPassword }
                 logger.error("the panel refused the password (wrong panel password)", metadata: ["endpoint": "\(endpoint)"])

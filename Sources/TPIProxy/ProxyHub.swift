@@ -65,6 +65,7 @@ public final class ProxyHub: Sendable {
     private let clients: [TPIProxyClientConfig]
     private let partitionCount: Int
     private let upstream: any ProxyUpstream
+    private let metrics = ProxyMetrics()
     private let logger: Logger
 
     /// A hub for `clients` of a panel with `partitionCount` partitions, whose commands go to `upstream`.
@@ -125,6 +126,7 @@ public final class ProxyHub: Sendable {
                 logger.info("proxy client logged in", metadata: [
                     "connection": "\(id)", "client": "\(client.name)", "address": "\(connection.address)",
                 ])
+                countClients(in: state)
             }
             return perform(actions, on: id, in: &state)
         }
@@ -145,6 +147,7 @@ public final class ProxyHub: Sendable {
     public func disconnected(_ id: Int) {
         state.withLock { state in
             guard let connection = state.connections.removeValue(forKey: id) else { return }
+            countClients(in: state)
             logger.debug("proxy connection closed", metadata: [
                 "connection": "\(id)", "client": "\(connection.session.client?.name ?? "-")",
             ])
@@ -184,7 +187,13 @@ public final class ProxyHub: Sendable {
             state.connections[id] = connection
             effects += perform(actions, on: id, in: &state)
         }
+        countClients(in: state)
         return effects
+    }
+
+    /// Records how many connections are logged in.
+    private func countClients(in state: State) {
+        metrics.clientsLoggedIn(state.connections.values.count { $0.session.isLoggedIn })
     }
 
     /// The panel sent `frame` (not an acknowledgement): every logged-in client hears it.
@@ -234,12 +243,14 @@ public final class ProxyHub: Sendable {
             case let .forward(frame):
                 let commandID = UUID()
                 state.issued[commandID] = Issued(connection: id, frame: frame, client: client)
+                metrics.commandSent()
                 auditContinuation.yield(ProxyAudit.sending(frame, id: commandID, client: client, timestamp: ProxyAudit.now()))
                 effects.append(.submit(frame, id: commandID))
             case let .refuse(frame, reason):
                 logger.notice("proxy client's command refused", metadata: [
                     "client": "\(client)", "tpi_code": "\(frame.code)", "reason": "\(reason)",
                 ])
+                metrics.commandRefused()
                 let commandID = UUID(), now = ProxyAudit.now()
                 auditContinuation.yield(ProxyAudit.refused(frame, id: commandID, client: client, reason: reason, timestamp: now))
                 auditContinuation.yield(ProxyAudit.response(
@@ -247,6 +258,7 @@ public final class ProxyHub: Sendable {
                     client: client, timestamp: now))
             case .countFailedLogin:
                 state.throttle.recordFailure(from: connection.address, now: .now)
+                metrics.wrongPassword()
             case let .close(reason):
                 logger.info("closing a proxy connection", metadata: [
                     "connection": "\(id)", "client": "\(client)", "address": "\(connection.address)", "reason": "\(reason)",

@@ -76,6 +76,7 @@ import TestSupport
                     let tpiPort = try SimulatorProcess.port(in: try await simulator.awaitLine(containing: "tpi listening on"))
                     let controlPort = try SimulatorProcess.port(in: try await simulator.awaitLine(containing: "control listening on"))
                     let port = try RawHTTP.freePort()
+                    let proxyPort = try RawHTTP.freePort()
                     let config = directory.appending("config.yaml")
                     try """
                         beanstalkd: {host: 127.0.0.1, port: \(server.port), tubes: {events: [log]}}
@@ -86,6 +87,7 @@ import TestSupport
                           spool: \(directory.appending("spool.jsonl"))
                           sequence_file: \(directory.appending("sequence"))
                           metrics: '127.0.0.1:\(port)'
+                          proxy: {listen: '127.0.0.1:\(proxyPort)', clients: {viewer: {password: Vw3P7x}}}
                         """.write(toFile: config, atomically: true, encoding: .utf8)
                     let daemon = try start("howalarming-envisalink", ["--config", config])
                     integrator = daemon
@@ -93,8 +95,25 @@ import TestSupport
                     _ = try await awaitMetrics(port: port, containing: ["howalarming_envisalink_link_up 1.0\n", "howalarming_envisalink_reconnects_total 0\n"])
                     try await waitUntil("/healthz to answer 200") { (try? RawHTTP.request("/healthz", port: port).status) == 200 }
 
+                    // The TPI proxy: a client logged in, a command it may not send, a wrong password.
+                    _ = try await awaitMetrics(port: port, containing: ["howalarming_tpi_proxy_clients 0.0\n"])
+                    let client = try RawConnection(port: proxyPort)
+                    #expect(try client.readLine() == "5053CD")
+                    try client.send(SupervisedSystemTests.tpiLine("005Vw3P7x"))
+                    #expect([try client.readLine(), try client.readLine()] == ["5000052A", "5051CB"])
+                    try client.send(SupervisedSystemTests.tpiLine("0301"))
+                    #expect(try client.readLine() == "5020222B")
+                    let stranger = try RawConnection(port: proxyPort)
+                    #expect(try stranger.readLine() == "5053CD")
+                    try stranger.send(SupervisedSystemTests.tpiLine("005Wr0ng1"))
+                    _ = try await awaitMetrics(port: port, containing: [
+                        "howalarming_tpi_proxy_clients 1.0\n", "howalarming_tpi_proxy_commands_total{outcome=\"refused\"} 1\n",
+                        "howalarming_tpi_proxy_wrong_passwords_total 1\n",
+                    ])
+
                     #expect(try await SimulatorProcess.control(controlPort, "drop").hasPrefix("ok"))
                     _ = try await awaitMetrics(port: port, containing: ["howalarming_envisalink_reconnects_total 1\n"])
+                    _ = try await awaitMetrics(port: port, containing: ["howalarming_tpi_proxy_clients 0.0\n"])
                     _ = try await awaitMetrics(port: port, containing: ["howalarming_envisalink_link_up 1.0\n"])
 
                     simulator.kill()
