@@ -75,14 +75,7 @@ struct EscalationService: Service {
         }
         var next: Int64?
         for escalation in try await store.running() {
-            if let reason = try await store.reasonToStop(escalation) {
-                try await store.stop(escalation.alarmCursor, time: now, reason: reason)
-                logger.notice("escalation stopped", metadata: [
-                    "event_id": "\(escalation.alarm.stableID.uuidString.lowercased())", "reason": "\(reason)",
-                    "steps": "\(escalation.steps.count)",
-                ])
-                continue
-            }
+            if try await stopIfOver(escalation, now: now) { continue }
             guard let step = schedule.nextStep(after: escalation.steps.last?.number ?? 0, start: escalation.start, now: now)
             else { continue }
             let due = schedule.due(step: step, start: escalation.start)
@@ -90,6 +83,10 @@ struct EscalationService: Service {
                 next = min(next ?? due, due)
             } else if now - max(due, started) < Self.ingestWait, await !ingestIsIdle() {
                 next = min(next ?? now + Self.ingestLook, now + Self.ingestLook)
+            } else if try await stopIfOver(escalation, now: now) {
+                // The ingest stored what ends it (a disarm, an acknowledgement) while it was being
+                // looked at: it went idle only once that was stored, so look again before a step.
+                continue
             } else if try await make(step, of: escalation, now: now) {
                 if let following = schedule.step(after: step).map({ schedule.due(step: $0, start: escalation.start) }) {
                     next = min(next ?? following, following)
@@ -99,6 +96,17 @@ struct EscalationService: Service {
             }
         }
         return next
+    }
+
+    /// Stops `escalation` when what was stored ends it; returns whether it did.
+    private func stopIfOver(_ escalation: EscalationStore.Escalation, now: Int64) async throws -> Bool {
+        guard let reason = try await store.reasonToStop(escalation) else { return false }
+        try await store.stop(escalation.alarmCursor, time: now, reason: reason)
+        logger.notice("escalation stopped", metadata: [
+            "event_id": "\(escalation.alarm.stableID.uuidString.lowercased())", "reason": "\(reason)",
+            "steps": "\(escalation.steps.count)",
+        ])
+        return true
     }
 
     /// Whether no event waits on ``ingestTube``, nor is being stored; `false` when beanstalkd does
