@@ -28,8 +28,10 @@ extension PushConsumerTests {
             }
             let reports = try stage.takeReports()
             let devices = reports.filter { $0["type"] as? String == "devices" }
-            // At start (no device), after the registration (the browser), after the delivery.
-            #expect(devices.count == 3, "\(reports)")
+            // At start (no device), then after the registration and after the delivery: the two
+            // in one list when they come within the reports' second of spacing, else in two.
+            #expect((2...3).contains(devices.count), "\(reports)")
+            #expect((devices.first?["devices"] as? [[String: Any]])?.isEmpty == true, "\(reports)")
             #expect(devices.first?["vapid_public_key"] as? String == stage.providers.vapidPublicKey)
             let listed = try #require((devices.last?["devices"] as? [[String: Any]])?.first)
             #expect(listed["device"] as? String == deviceID)
@@ -85,8 +87,11 @@ extension PushConsumerTests {
             let reports = try stage.takeReports()
             let statuses = reports.compactMap { $0["type"] as? String == "delivery" ? $0["status"] as? String : nil }
             #expect(statuses.sorted() == ["delivered", "pruned"])
-            let lists = reports.compactMap { $0["type"] as? String == "devices" ? $0["devices"] as? [[String: Any]] : nil }
-            #expect(lists.map(\.count) == [2, 1], "\(reports)")
+            // Each change of the registry is reported, joined with the changes of the next second:
+            // the prune and the delivery's last success may come in one list or two (under load).
+            let counts = reports.compactMap { $0["type"] as? String == "devices" ? ($0["devices"] as? [[String: Any]])?.count : nil }
+            #expect(counts.first == 2 && counts.last == 1, "\(reports)")
+            #expect(counts.drop { $0 == 2 }.allSatisfy { $0 == 1 }, "once pruned, the gone browser never comes back: \(counts)")
         }
     }
 }
