@@ -114,33 +114,27 @@ public final class ProxyHub: Sendable {
         case .overlong: input = .overflow
         }
         guard let input else { return }
-        let effects = state.withLock { state -> [Effect] in
-            guard var connection = state.connections[id] else { return [] }
+        carryOut(state.withLock { state in
             let open = state.connections.values
-            let wasLoggedIn = connection.session.isLoggedIn
-            let actions = connection.session.received(input, now: .now, clients: clients) { client in
-                open.count { $0.session.client?.name == client.name && $0.session.isLoggedIn } < client.connections
+            let wasLoggedIn = state.connections[id]?.session.isLoggedIn ?? false
+            let effects = update(id, in: &state) { session in
+                session.received(input, now: .now, clients: clients) { client in
+                    open.count { $0.session.client?.name == client.name && $0.session.isLoggedIn } < client.connections
+                }
             }
-            state.connections[id] = connection
-            if !wasLoggedIn, let client = connection.session.client {
+            if !wasLoggedIn, let connection = state.connections[id], let client = connection.session.client {
                 logger.info("proxy client logged in", metadata: [
                     "connection": "\(id)", "client": "\(client.name)", "address": "\(connection.address)",
                 ])
                 countClients(in: state)
             }
-            return perform(actions, on: id, in: &state)
-        }
-        carryOut(effects)
+            return effects
+        })
     }
 
     /// Connection `id`'s login window has passed.
     public func loginWindowEnded(for id: Int) {
-        carryOut(state.withLock { state in
-            guard var connection = state.connections[id] else { return [] }
-            let actions = connection.session.loginTimedOut()
-            state.connections[id] = connection
-            return perform(actions, on: id, in: &state)
-        })
+        carryOut(state.withLock { state in update(id, in: &state) { $0.loginTimedOut() } })
     }
 
     /// Connection `id` has closed.
@@ -182,10 +176,7 @@ public final class ProxyHub: Sendable {
     private func endSessions(reason: String, in state: inout State) -> [Effect] {
         var effects: [Effect] = []
         for id in state.connections.keys {
-            guard var connection = state.connections[id] else { continue }
-            let actions = connection.session.end(reason: reason)
-            state.connections[id] = connection
-            effects += perform(actions, on: id, in: &state)
+            effects += update(id, in: &state) { $0.end(reason: reason) }
         }
         countClients(in: state)
         return effects
@@ -213,16 +204,24 @@ public final class ProxyHub: Sendable {
     public func codeRequested(_ frame: TPIFrame, after command: UUID?) -> Bool {
         let (claimed, effects) = state.withLock { state -> (Bool, [Effect]) in
             guard let command, let issued = state.issued[command] else { return (false, []) }
-            guard var connection = state.connections[issued.connection] else { return (true, []) }
-            let actions = connection.session.codeRequested(frame, now: .now)
-            state.connections[issued.connection] = connection
-            return (true, perform(actions, on: issued.connection, in: &state))
+            return (true, update(issued.connection, in: &state) { $0.codeRequested(frame, now: .now) })
         }
         carryOut(effects)
         return claimed
     }
 
     // MARK: Carrying out
+
+    /// Gives connection `id`'s session `input` and performs what it returns; nothing when the
+    /// connection has gone.
+    private func update(
+        _ id: Int, in state: inout State, _ input: (inout ProxySession) -> [ProxySession.Action]
+    ) -> [Effect] {
+        guard var connection = state.connections[id] else { return [] }
+        let actions = input(&connection.session)
+        state.connections[id] = connection
+        return perform(actions, on: id, in: &state)
+    }
 
     private func perform(_ actions: [ProxySession.Action], on id: Int, in state: inout State) -> [Effect] {
         guard let connection = state.connections[id] else { return [] }
@@ -244,18 +243,17 @@ public final class ProxyHub: Sendable {
                 let commandID = UUID()
                 state.issued[commandID] = Issued(connection: id, frame: frame, client: client)
                 metrics.commandSent()
-                auditContinuation.yield(ProxyAudit.sending(frame, id: commandID, client: client, timestamp: ProxyAudit.now()))
+                auditContinuation.yield(ProxyAudit.sending(frame, id: commandID, client: client))
                 effects.append(.submit(frame, id: commandID))
             case let .refuse(frame, reason):
                 logger.notice("proxy client's command refused", metadata: [
                     "client": "\(client)", "tpi_code": "\(frame.code)", "reason": "\(reason)",
                 ])
                 metrics.commandRefused()
-                let commandID = UUID(), now = ProxyAudit.now()
-                auditContinuation.yield(ProxyAudit.refused(frame, id: commandID, client: client, reason: reason, timestamp: now))
+                let commandID = UUID()
+                auditContinuation.yield(ProxyAudit.refused(frame, id: commandID, client: client, reason: reason))
                 auditContinuation.yield(ProxyAudit.response(
-                    code: "refused", message: "Command \(frame.code) refused: \(reason)", to: frame, id: commandID,
-                    client: client, timestamp: now))
+                    code: "refused", message: "Command \(frame.code) refused: \(reason)", to: frame, id: commandID, client: client))
             case .countFailedLogin:
                 state.throttle.recordFailure(from: connection.address, now: .now)
                 metrics.wrongPassword()
@@ -298,12 +296,8 @@ public final class ProxyHub: Sendable {
             guard var issued = state.issued[id] else { return [] }
             issued.answeredAt = now
             state.issued[id] = issued
-            auditContinuation.yield(ProxyAudit.response(
-                to: issued.frame, result: result, id: id, client: issued.client, timestamp: ProxyAudit.now()))
-            guard var connection = state.connections[issued.connection] else { return [] }
-            let actions = connection.session.commandFinished(result)
-            state.connections[issued.connection] = connection
-            return perform(actions, on: issued.connection, in: &state)
+            auditContinuation.yield(ProxyAudit.response(to: issued.frame, result: result, id: id, client: issued.client))
+            return update(issued.connection, in: &state) { $0.commandFinished(result) }
         })
     }
 
