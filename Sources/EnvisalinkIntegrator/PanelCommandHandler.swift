@@ -62,9 +62,8 @@ struct PanelCommandHandler: Sendable {
         await publisher.publishReportingFailures(AlarmEvent(
             type: .command, code: frame.code, message: "Sending \(Self.describe(command.action)) to the panel",
             raw: frame.redacted, timestamp: now, partition: command.partition, commandID: id), logger: context.logger)
-        switch await link.send(frame, id: id) {
-        case .accepted:
-            await respond(to: command, code: "500", "Command \(frame.code) accepted by the panel", context)
+        let result = await link.send(frame, id: id)
+        switch result {
         case let .failed(.linkLost(reason)):
             context.logger.info("panel link lost before the command was sent; it waits for the link",
                                 metadata: ["command_id": "\(id)", "reason": "\(reason)"])
@@ -73,12 +72,11 @@ struct PanelCommandHandler: Sendable {
         case let .failed(.unacknowledged(reason)):
             context.logger.warning("panel link lost after the command was sent: outcome unknown, not sent again",
                                    metadata: ["command_id": "\(id)", "reason": "\(reason)"])
-            await respond(to: command, code: "unknown",
-                          "Command \(frame.code) outcome unknown: the panel link was lost after it was sent, before the panel answered; "
-                              + "it may have been carried out and is not sent again", context)
-        case let .failed(failure):
-            await respond(to: command, code: "502", "Command \(frame.code) refused by the panel: \(failure)", context)
+        default:
+            break
         }
+        let response = result.response(to: frame.code)
+        await respond(to: command, code: response.code, response.message, context)
         return .done
     }
 
