@@ -7,6 +7,11 @@ extension ConfigMap {
         "HOWALARMING_" + String(keyPath.uppercased().map { $0 == "." ? "_" : $0 })
     }
 
+    /// Why the secret `key` (at `keyPath`) is missing, and the three ways to give it.
+    static func missingSecretReason(key: String, keyPath: String) -> String {
+        "is required: set \(key), \(key)_file or \(environmentVariable(forKeyPath: keyPath))"
+    }
+
     /// The secret `key`, from (first that is set) the environment variable, `key` itself, or the
     /// file named by `key_file` (its trailing whitespace and newlines removed); `nil` when none is set.
     ///

@@ -61,8 +61,7 @@ public struct EnvisalinkConfig: Sendable, Hashable {
     private static func require(_ secret: Secret?, key: String) throws(ConfigError) -> Secret {
         if let secret { return secret }
         let keyPath = "\(sectionName).\(key)"
-        let variable = ConfigMap.environmentVariable(forKeyPath: keyPath)
-        throw ConfigError(keyPath: keyPath, reason: "is required: set \(key), \(key)_file or \(variable)")
+        throw ConfigError(keyPath: keyPath, reason: ConfigMap.missingSecretReason(key: key, keyPath: keyPath))
     }
 }
 

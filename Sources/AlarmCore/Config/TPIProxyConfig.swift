@@ -90,9 +90,8 @@ extension TPIProxyClientConfig {
         }
         let map = try value.map()
         guard let password = try map.secret("password") else {
-            let key = map.path(of: "password")
-            throw map.reader.error(
-                at: key, "is required: set password, password_file or \(ConfigMap.environmentVariable(forKeyPath: key))")
+            let keyPath = map.path(of: "password")
+            throw map.reader.error(at: keyPath, ConfigMap.missingSecretReason(key: "password", keyPath: keyPath))
         }
         let length = password.value.utf8.count
         guard length <= 6, password.value.utf8.allSatisfy({ (0x21..<0x7F).contains($0) }) else {
