@@ -32,18 +32,20 @@ enum ProxyStage {
     /// A client logged in as `client`; connects again while nothing listens yet or the proxy
     /// still refuses (it lets clients in once the integrator's own login is through).
     static func loggedIn(_ client: TPIProxyClientConfig, port: Int) async throws -> TPITestClient {
-        let deadline = ContinuousClock.now + .seconds(10)
-        while true {
-            let connection = try? await TPITestClient.connect(port: port)
-            if let connection, let first = try await connection.next(), first == "5053" {
-                try await connection.send("005" + client.password.value)
-                let answers = [try await connection.next(), try await connection.next()]
-                #expect(answers == ["500005", "5051"], "\(client.name) should log in")
-                return connection
+        var accepted: TPITestClient?
+        try await waitUntil("the proxy to let \(client.name) in", timeout: .seconds(10)) {
+            guard let connection = try? await TPITestClient.connect(port: port) else { return false }
+            guard try await connection.next() == "5053" else {
+                await connection.close()
+                return false
             }
-            await connection?.close()
-            guard ContinuousClock.now < deadline else { throw TestSupportError(.timedOut, "the proxy never let \(client.name) in") }
-            try await Task.sleep(for: .milliseconds(50))
+            accepted = connection
+            return true
         }
+        let connection = try #require(accepted)
+        try await connection.send("005" + client.password.value)
+        let answers = [try await connection.next(), try await connection.next()]
+        #expect(answers == ["500005", "5051"], "\(client.name) should log in")
+        return connection
     }
 }

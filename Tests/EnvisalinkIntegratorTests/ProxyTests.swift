@@ -143,7 +143,8 @@ struct ProxyTests {
             let onlyTheClientsCode = codesSent.count == 1 && codesSent.first?.data == IntegratorHarness.userCode
             #expect(onlyTheClientsCode, "the panel got the client's code once and never the master code")
             for event in events {
-                #expect(!ProxyStage.passwords.contains { event.message.contains($0) || event.raw.contains($0) })
+                let passwordInEvent = ProxyStage.passwords.contains { event.message.contains($0) || event.raw.contains($0) }
+                #expect(!passwordInEvent, "a proxy password in the \(event.type.rawValue) event \(event.code)")
             }
             await asking.close()
             await other.close()
