@@ -20,7 +20,8 @@ public struct TPIFrame: Sendable, Hashable {
         self.data = data
     }
 
-    init(validCode code: String, data: String) {
+    /// A frame whose code and data are known to be valid: they are not checked.
+    package init(validCode code: String, data: String) {
         self.code = code
         self.data = data
     }

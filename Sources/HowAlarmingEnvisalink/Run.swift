@@ -4,20 +4,17 @@ import DaemonMetrics
 import DaemonSupport
 import EnvisalinkIntegrator
 
-/// `howalarming-envisalink`: the alarm integrator for an Envisalink EVL-3/EVL-4 on a DSC PowerSeries panel.
-@main
-struct HowAlarmingEnvisalink: AsyncParsableCommand {
+/// `howalarming-envisalink [run]`: the integrator daemon.
+struct Run: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "howalarming-envisalink",
-        abstract: "Connect a DSC panel (through an Envisalink module) to the HowAlarming queue.",
+        abstract: "Run the integrator (the default).",
         discussion: """
             Logs in to the Envisalink TPI at envisalinkd.host:port, puts every panel message as an \
             event on each tube of beanstalkd.tubes.events, and carries out commands from \
             beanstalkd.tubes.commands. Reconnects to the panel and to beanstalkd by itself; while \
             beanstalkd is down, events wait in the spool (envisalinkd.spool). Stops cleanly on \
             SIGTERM or SIGINT. Codes and passwords never appear in logs or events.
-            """,
-        version: "0.1.0"
+            """
     )
 
     @OptionGroup var options: DaemonOptions
