@@ -89,6 +89,9 @@ let package = Package(
         // libyaml (Debian's libyaml-dev), which the configuration loader composes: YAML without
         // Foundation, which Yams would bring into every executable.
         .systemLibrary(name: "CLibYAML", pkgConfig: "yaml-0.1", providers: [.apt(["libyaml-dev"])]),
+        // One glibc call Swift's Glibc module does not show: closing every inherited descriptor in a
+        // spawned child (the script consumer's programs, the tests' child processes).
+        .target(name: "CSpawnActions"),
         // What HowAlarming's SQLite databases share (the push registry, the command API's store):
         // opening and versioned migrations (`VersionedDatabase`), times as UTC text (`DatabaseTime`).
         .target(
@@ -336,6 +339,7 @@ let package = Package(
             name: "ScriptConsumer",
             dependencies: [
                 "AlarmCore",
+                "CSpawnActions",
                 "DaemonMetrics",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "NIOCore", package: "swift-nio"),
@@ -451,7 +455,7 @@ let package = Package(
         // Test helpers: a real beanstalkd per test, running the built executables.
         .target(
             name: "TestSupport",
-            dependencies: ["Beanstalk", .product(name: "Logging", package: "swift-log")],
+            dependencies: ["Beanstalk", "CSpawnActions", .product(name: "Logging", package: "swift-log")],
             path: "Tests/TestSupport",
             swiftSettings: strictSettings
         ),

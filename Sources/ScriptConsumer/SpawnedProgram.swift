@@ -2,6 +2,7 @@
 import Glibc
 #endif
 import AlarmCore
+import CSpawnActions
 import Synchronization
 
 /// A program started with `posix_spawn` in a process group of its own, its standard input,
@@ -12,7 +13,7 @@ import Synchronization
 ///   consumer's graceful shutdown lets it finish.
 /// - Default signal dispositions and an empty signal mask, whatever the consumer ignores or blocks.
 /// - Only the three pipes are inherited: every other descriptor of the consumer (its beanstalkd
-///   connection, say) is close-on-exec.
+///   connection, say) is closed in the child.
 /// - Signals go to the group only until the program has been reaped, so a recycled process id
 ///   is never signalled.
 final class SpawnedProgram: Sendable {
@@ -95,6 +96,10 @@ final class SpawnedProgram: Sendable {
         for (pipeEnd, standard) in [(stdin, STDIN_FILENO), (stdout, STDOUT_FILENO), (stderr, STDERR_FILENO)] {
             posix_spawn_file_actions_adddup2(&actions, pipeEnd, standard)
         }
+        // SwiftNIO's sockets, pipes and epoll descriptors are not close-on-exec: close every
+        // descriptor but the three in the child, or a program (and whatever it leaves running)
+        // would hold the consumer's beanstalkd connection, and its job, after the consumer is gone.
+        howalarming_spawn_close_from(&actions, STDERR_FILENO + 1)
         var attributes = posix_spawnattr_t()
         posix_spawnattr_init(&attributes)
         defer { posix_spawnattr_destroy(&attributes) }

@@ -47,6 +47,25 @@ import TestSupport
         }
     }
 
+    /// A program (or whatever it leaves running) holding the consumer's beanstalkd connection would
+    /// keep the job reserved after the consumer is gone: only its three pipes may reach it.
+    @Test func theProgramInheritsNoDescriptorButItsThreePipes() async throws {
+        try await withQueuedEvent { cli, id, _ in
+            // `ls`, run by the shell (not in its place: `; true`), lists the shell's descriptors
+            // with what each refers to, on the standard output the consumer logs.
+            let consumer = try cli.startConsume(exec: shell("ls -l /proc/$$/fd; true"))
+            let result = try await consumer.stop(once: "the job is deleted") { try cli.queue.stats(job: id) == nil }
+            #expect(result.status == .exited(0), "\(result)")
+            let descriptors = result.errorLines.filter { $0.contains("stream=stdout") }.compactMap { line -> String? in
+                guard let arrow = line.range(of: " -> ") else { return nil }
+                return String(line[..<arrow.lowerBound].split(separator: " ").last ?? "") + " " + line[arrow.upperBound...]
+            }
+            #expect(descriptors.count >= 3, "\(result)")
+            let inherited = descriptors.filter { !["0 ", "1 ", "2 "].contains(where: $0.hasPrefix) }
+            #expect(inherited.isEmpty, "descriptors the program should not have: \(inherited)")
+        }
+    }
+
     @Test func failureReleasesTheJobUntilItsLastAttemptThenBuriesIt() async throws {
         try await withQueuedEvent { cli, id, out in
             let consumer = try cli.startConsume(["--max-attempts", "3"], exec: shell("""

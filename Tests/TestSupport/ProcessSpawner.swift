@@ -1,10 +1,12 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import CSpawnActions
 import Synchronization
 
 /// Starts a child with `posix_spawn`, its stdout and stderr on pipes and its stdin on a pipe
-/// or `/dev/null`. The child gets default signal dispositions and an empty signal mask.
+/// or `/dev/null`. The child gets default signal dispositions and an empty signal mask, and no
+/// other descriptor of the test process.
 enum ProcessSpawner {
     /// A freshly spawned child and the parent's ends of its pipes.
     struct Spawned: Sendable {
@@ -61,6 +63,9 @@ enum ProcessSpawner {
         }
         posix_spawn_file_actions_adddup2(&actions, stdout, STDOUT_FILENO)
         posix_spawn_file_actions_adddup2(&actions, stderr, STDERR_FILENO)
+        // The test process's sockets (SwiftNIO's are not close-on-exec) stay out of the child: a
+        // child holding a simulated panel's connection would keep it open after the panel closes it.
+        howalarming_spawn_close_from(&actions, STDERR_FILENO + 1)
 
         var attributes = posix_spawnattr_t()
         posix_spawnattr_init(&attributes)
