@@ -59,6 +59,23 @@ struct ProxyPeerTests {
         }
     }
 
+    @Test func homeAssistantsLibraryIsDisconnectedWhenThePanelDropsAndLogsBackIn() async throws {
+        let python = try await PythonPeer.find()
+        try await ProxyStage.run { harness, port in
+            let peer = try start(
+                python, port: port, as: ProxyStage.homeAssistant, scenario: "reconnect", environment: ["PEER_RECONNECT_DELAY": "1"])
+            _ = try await peer.awaitLine(containing: #""login": true"#, timeout: .seconds(30))
+            #expect(await harness.panel.control("drop").hasPrefix("ok"))
+            _ = try await peer.awaitLine(containing: #""disconnected": true"#)
+            _ = try await harness.events(until: "the link restored") { $0.type == .recovery && $0.code == "link" }
+            _ = try await peer.awaitLine(containing: #""login_again": true"#, timeout: .seconds(30))
+            #expect(await harness.panel.control("open 1").hasPrefix("ok"))
+            _ = try await peer.awaitLine(containing: #""zone_open": 1"#)
+            #expect(try await peer.waitForExit(timeout: .seconds(15)) == .exited(0), "\(peer.report)")
+            #expect(await harness.panel.simulator.observation.logins == 2, "the integrator stays the panel's one client")
+        }
+    }
+
     @Test func aReadClientsArmIsRefusedAndAWrongPasswordFails() async throws {
         let python = try await PythonPeer.find()
         try await ProxyStage.run { harness, port in

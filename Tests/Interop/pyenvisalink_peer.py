@@ -15,6 +15,12 @@ prints one JSON line per step:
   PEER_CODE, {"disarmed": true};
 - scenario `read`: {"login": true}; arms away with PEER_CODE, {"sent": "arm_away"}; then after the file
   PEER_DONE exists prints the partition's state, {"armed_away": false} if the arm was refused.
+- scenario `reconnect`: {"login": true}; waits for the server to close the connection,
+  {"disconnected": true}; for pyenvisalink to log in again by itself, {"login_again": true}; and
+  for zone 1 to open, {"zone_open": 1}.
+
+pyenvisalink waits a fixed 30 s before each reconnection attempt; PEER_RECONNECT_DELAY (seconds)
+shortens that wait, and nothing else, so that a test need not sit through it.
 
 A wrong password prints {"login": false}. Every wait gives up after 30 s with {"timeout": WHAT}
 and exit status 1. Nothing the script prints contains the password or the code.
@@ -26,6 +32,17 @@ import os
 import sys
 
 from pyenvisalink import EnvisalinkAlarmPanel
+from pyenvisalink.envisalink_base_client import EnvisalinkClient
+
+
+def shorten_reconnect_delay(seconds):
+    """Make pyenvisalink's reconnection wait `seconds` instead of its fixed 30."""
+    reconnect = EnvisalinkClient.reconnect
+
+    async def quicker(self, delay):
+        await reconnect(self, min(delay, seconds))
+
+    EnvisalinkClient.reconnect = quicker
 
 
 def say(**fields):
@@ -44,10 +61,13 @@ async def wait_for(what, condition, timeout=30):
 
 async def main(host, port, password, code, scenario):
     loop = asyncio.get_running_loop()
+    if 'PEER_RECONNECT_DELAY' in os.environ:
+        shorten_reconnect_delay(float(os.environ['PEER_RECONNECT_DELAY']))
     panel = EnvisalinkAlarmPanel(host, port, 'DSC', 4, 'user', password, zoneTimerInterval=0,
                                  keepAliveInterval=5, eventLoop=loop, connectionTimeout=10)
     login = loop.create_future()
-    panel.callback_login_success = lambda _: login.done() or login.set_result(True)
+    logins = []
+    panel.callback_login_success = lambda _: logins.append(True) or login.done() or login.set_result(True)
     panel.callback_login_failure = lambda _: login.done() or login.set_result(False)
     panel.start()
     try:
@@ -71,6 +91,13 @@ async def main(host, port, password, code, scenario):
         panel.disarm_partition(code, 1)
         await wait_for("disarmed", lambda: not partition().get('armed_away') and not partition().get('exit_delay'))
         say(disarmed=True)
+    elif scenario == 'reconnect':
+        await wait_for("the connection to close", lambda: not panel._client._loggedin)
+        say(disconnected=True)
+        await wait_for("the second login", lambda: len(logins) > 1)
+        say(login_again=True)
+        await wait_for("zone 1 open", lambda: panel.alarm_state['zone'][1]['status']['open'])
+        say(zone_open=1)
     else:
         panel.arm_away_partition(code, 1)
         say(sent="arm_away")
