@@ -200,8 +200,8 @@ clean: ## Remove build products and the local run directory (.run)
 	$(SWIFT) package clean
 	rm -rf .run
 
-libraries: ## Install the C libraries the build links (SQLite: the databases; libyaml: the configuration), unless installed
-	@missing=$$(for package in libsqlite3-dev libyaml-dev; do dpkg -s $$package >/dev/null 2>&1 || echo $$package; done); \
+libraries: ## Install the C libraries the build links (SQLite: the databases; libyaml: the configuration) and the time zone database the integrator reads (tzdata: the panel's clock), unless installed
+	@missing=$$(for package in libsqlite3-dev libyaml-dev tzdata; do dpkg -s $$package >/dev/null 2>&1 || echo $$package; done); \
 	if [ -n "$$missing" ]; then \
 	    echo "installing" $$missing "(apt-get)"; \
 	    $(APT_GET) update && $(APT_GET) install -y $$missing >/dev/null; \
