@@ -97,6 +97,8 @@ envisalinkd:
   password: "$panel_password"
   code_master: "$master_code"
   zones: {"001": Front door, "002": Hall PIR}
+  users: {"40": Master}
+  exit_delay: $exit_delay
   spool: $run_dir/envisalink-spool.jsonl
   sequence_file: $run_dir/envisalink.sequence
   proxy:

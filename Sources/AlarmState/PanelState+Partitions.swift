@@ -41,7 +41,19 @@ extension PanelState {
         return [.partition(number, after.state)]
     }
 
+    /// The partition's change when `event` changes its state or its ``PartitionActivity`` (the
+    /// same state again then: who changed it or the alarm memory is what changed).
     mutating func applyPartition(_ event: AlarmEvent, stamp: EventStamp) -> [PanelChange] {
+        let changes = applyArming(event, stamp: stamp)
+        let number = event.partition ?? Self.defaultPartition
+        var activity = activities[number] ?? PartitionActivity()
+        guard activity.apply(event) else { return changes }
+        activities[number] = activity
+        if changes.contains(where: { if case .partition(number, _) = $0 { true } else { false } }) { return changes }
+        return changes + [.partition(number, partitionRecords[number]?.state ?? .unknown)]
+    }
+
+    private mutating func applyArming(_ event: AlarmEvent, stamp: EventStamp) -> [PanelChange] {
         let arming = Self.arming(of: event)
         let delay = Self.delay(of: event)
         let ready = Self.readinessCodes[event.code]

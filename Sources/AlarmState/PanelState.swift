@@ -1,6 +1,7 @@
 public import AlarmCore
 
-/// The panel as the events tell it, one event at a time: each partition's state, each zone, the
+/// The panel as the events tell it, one event at a time: each partition's state (and
+/// ``PartitionActivity``: who armed or disarmed it, its alarm memory), each zone, the
 /// troubles and the panel link. ``apply(_:)`` says what an event changed, so that a bridge
 /// publishes changes only.
 ///
@@ -18,6 +19,8 @@ public struct PanelState: Sendable {
     var bypassStamp: EventStamp?
     var troubleRecords: [Trouble: (active: Bool, stamp: EventStamp)] = [:]
     var linkRecord: (up: Bool, stamp: EventStamp)?
+    /// Who armed or disarmed each partition last, and its alarm memory, by partition number.
+    public internal(set) var activities: [Int: PartitionActivity] = [:]
 
     /// Nothing known yet.
     public init() {}

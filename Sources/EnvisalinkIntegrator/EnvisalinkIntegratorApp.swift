@@ -7,7 +7,7 @@ public import ServiceLifecycle
 /// Builds the alarm integrator's services from the configuration; `main` runs them.
 public enum EnvisalinkIntegratorApp {
     /// The services: the spool flusher, the sequence file monitor, the event reporter, the
-    /// consumer supervisor, the panel link, the TPI proxy when `envisalinkd.proxy` is set, and the
+    /// arming monitor, the consumer supervisor, the panel link, the TPI proxy when `envisalinkd.proxy` is set, and the
     /// command consumer.
     /// - Throws: a ``ConfigError`` naming the key when something required is missing or the
     ///   directory of `sequence_file` cannot be created, a ``SequenceStateError`` when
@@ -42,16 +42,17 @@ public enum EnvisalinkIntegratorApp {
             logger: logger, observer: proxy?.observer)
         proxy?.wiring.attach(link)
         let sequenceMonitor = SequenceFileMonitor(counter: sequence, publisher: publisher, logger: logger)
+        let mapper = PanelEventMapper(zoneNames: panel.zones, userNames: panel.users)
+        let arming = ArmingMonitor(publisher: publisher, mapper: mapper, exitDelay: .seconds(panel.exitDelay), logger: logger)
         let reporter = LinkEventReporter(
-            link: link, publisher: publisher, mapper: PanelEventMapper(zoneNames: panel.zones),
-            masterCode: panel.codeMaster, logger: logger)
+            link: link, publisher: publisher, mapper: mapper, arming: arming, masterCode: panel.codeMaster, logger: logger)
         let supervisor = ConsumerSupervisor(
             endpoint: configuration.beanstalkd.endpoint, tubes: configuration.beanstalkd.consumerEventTubes,
             interval: .seconds(panel.supervision.checkInterval), staleAfter: UInt64(panel.supervision.staleAfter),
             publisher: publisher, logger: logger)
         let handler = PanelCommandHandler(
             link: link, publisher: publisher, sentCommands: sentCommands, masterCode: panel.codeMaster,
-            allowedRawCodes: Set(panel.allowedRawCodes), maximumAge: .seconds(panel.commandMaxAge))
+            allowedRawCodes: Set(panel.allowedRawCodes), maximumAge: .seconds(panel.commandMaxAge), arming: arming)
         let commands = QueueConsumer<AlarmCommand>(
             endpoint: configuration.beanstalkd.endpoint,
             // A command waiting for the link ends by its age limit (with a response event), not by attempts.
@@ -60,8 +61,8 @@ public enum EnvisalinkIntegratorApp {
         // A ServiceGroup stops services in reverse order: first the command consumer (no new
         // commands), then the panel link (its report stream ends; commands in flight, the proxy's
         // too, are answered or fail, and the proxy's clients are disconnected), the TPI proxy (the
-        // audit of its clients' commands published), the consumer supervisor, then the reporter
+        // audit of its clients' commands published), the consumer supervisor, the arming monitor, then the reporter
         // (which publishes the last reports), the sequence file monitor, and last the spool flusher.
-        return [publisher, sequenceMonitor, reporter, supervisor] + (proxy.map { [$0.service] } ?? []) + [link, commands]
+        return [publisher, sequenceMonitor, reporter, arming, supervisor] + (proxy.map { [$0.service] } ?? []) + [link, commands]
     }
 }

@@ -8,7 +8,9 @@ import FoundationEssentials
 import Foundation
 #endif
 
-/// Turns what happens on the panel link into events: panel messages through the mapper,
+/// Turns what happens on the panel link into events: panel messages through the mapper (and the
+/// ``ArmingMonitor``, which says in a failure to arm which arm command failed and why, and the
+/// ``PartitionEventDetails``, which name who disarmed and which zones alarmed),
 /// the link's own ups and downs as `fault` / `recovery` (code `link`, once per outage; the link
 /// counts as restored once the panel answers something after the login, so an EVL that takes
 /// logins but then answers nothing stays one outage), and the
@@ -18,6 +20,7 @@ struct LinkEventReporter: Service {
     let link: PanelLink
     let publisher: SpoolingPublisher
     let mapper: PanelEventMapper
+    let arming: ArmingMonitor
     let masterCode: Secret?
     let logger: Logger
 
@@ -27,6 +30,7 @@ struct LinkEventReporter: Service {
     func run() async throws {
         var state = LinkState.starting
         var panelError: PanelError?
+        var details = PartitionEventDetails()
         /// Logged in, but the panel has not answered anything since.
         var awaitingAnswer = false
         for await report in link.reports {
@@ -51,9 +55,9 @@ struct LinkEventReporter: Service {
                 await publish(.fault, "Wrong panel password: the panel refused the login (check envisalinkd.password)")
                 state = .down
             case let .message(message, frame):
-                if let event = mapper.event(for: message, frame: frame, timestamp: Self.now()) {
-                    await publish(event)
-                }
+                var event = mapper.event(for: message, frame: frame, timestamp: Self.now())
+                arming.observe(message, event: &event)
+                if let event { await publish(details.detail(event)) }
             case .codeRequested:
                 await answerCodeRequest()
             case .problem:

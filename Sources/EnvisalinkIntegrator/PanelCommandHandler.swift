@@ -11,7 +11,8 @@ import Foundation
 ///
 /// Each command is checked (age, allow-list), recorded as sent, echoed as a `command` event with
 /// codes masked, sent, and answered by a `response` event; both carry the command's id as
-/// `command_id`. While the link is down a command waits (the job is retried) until it is
+/// `command_id`. An arm command is watched by the ``ArmingMonitor`` until its partition is armed:
+/// one the panel refuses is answered, and reported as a `fault`, with the reason and the open zones. While the link is down a command waits (the job is retried) until it is
 /// older than the configured maximum age (``CommandAge``: its age in the queue, tightened by its
 /// timestamp): an alarm command is never sent late. Once a command
 /// has gone out to the panel its job is never retried: a command the panel may have carried out
@@ -26,6 +27,7 @@ struct PanelCommandHandler: Sendable {
     let masterCode: Secret?
     let allowedRawCodes: Set<String>
     let maximumAge: Duration
+    let arming: ArmingMonitor
 
     func handle(_ command: AlarmCommand, context: JobContext) async throws -> JobOutcome {
         var command = command
@@ -42,9 +44,11 @@ struct PanelCommandHandler: Sendable {
             await respond(to: command, code: "expired", age.refusal(limit: maximumAge), context)
             return .done
         }
+        let panelCommand: PanelCommand
         let frame: TPIFrame
         do {
-            frame = try panelCommand(for: command).frame()
+            panelCommand = try self.panelCommand(for: command)
+            frame = try panelCommand.frame()
         } catch let refusal as CommandRefusal {
             await respond(to: command, code: "refused", "Command refused: \(refusal.reason)", context)
             return .done
@@ -62,6 +66,7 @@ struct PanelCommandHandler: Sendable {
         await publisher.publishReportingFailures(AlarmEvent(
             type: .command, code: frame.code, message: "Sending \(Self.describe(command.action)) to the panel",
             raw: frame.redacted, timestamp: now, partition: command.partition, commandID: id), logger: context.logger)
+        arming.expect(panelCommand, id: id)
         let result = await link.send(frame, id: id)
         switch result {
         case let .failed(.linkLost(reason)):
@@ -76,7 +81,11 @@ struct PanelCommandHandler: Sendable {
             break
         }
         let response = result.response(to: frame.code)
-        await respond(to: command, code: response.code, response.message, context)
+        let armingFault = arming.answered(id, result)
+        await respond(to: command, code: response.code, armingFault?.message ?? response.message, context)
+        if let armingFault {
+            await publisher.publishReportingFailures(armingFault, logger: context.logger)
+        }
         return .done
     }
 

@@ -18,7 +18,7 @@ enum EventLine {
             details.append("zone \(zone)" + (event.zoneName.map { " \($0)" } ?? ""))
         }
         if let partition = event.partition { details.append("partition \(partition)") }
-        if let user = event.user { details.append("user \(user)") }
+        if let user = event.user { details.append("user \(user)" + (event.userName.map { " \($0)" } ?? "")) }
         if let commandID = event.commandID { details.append("command \(commandID.uuidString.lowercased())") }
         if !details.isEmpty { line += " (\(details.joined(separator: ", ")))" }
         if let source = event.source {

@@ -3,6 +3,7 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
+public import AlarmCore
 public import AlarmState
 
 /// The retained state messages of a ``PanelState`` change, as the discovery configs read them.
@@ -34,12 +35,16 @@ public enum BridgeState {
     }
 
     /// The retained messages that publish `change` on `topics`: a partition's state and
-    /// attributes, a zone's state and attributes, a trouble's state, the panel link.
-    public static func messages(for change: PanelChange, topics: BridgeTopics) -> [BridgeMessage] {
+    /// attributes (with its ``PartitionActivity`` from `activities`), a zone's state and
+    /// attributes, a trouble's state, the panel link.
+    public static func messages(
+        for change: PanelChange, topics: BridgeTopics, activities: [Int: PartitionActivity] = [:]
+    ) -> [BridgeMessage] {
         switch change {
         case let .partition(number, state):
             let attributes = BridgeMessage(
-                topic: topics.partitionAttributes(number), json: PartitionAttributes(status: state.rawValue, ready: state == .ready))
+                topic: topics.partitionAttributes(number),
+                json: PartitionAttributes(state: state, activity: activities[number] ?? PartitionActivity()))
             guard let alarmState = alarmState(state) else { return [attributes] }
             return [BridgeMessage(topic: topics.partitionState(number), text: alarmState), attributes]
         case let .zone(number, zone):
@@ -55,10 +60,25 @@ public enum BridgeState {
     }
 }
 
-/// A partition's attributes: the state in the console's words (`exit_delay`, `not_ready` …) and readiness.
+/// A partition's attributes: the state in the console's words (`exit_delay`, `not_ready` …),
+/// readiness, who armed or disarmed it last (`changed_by`, Home Assistant's name for it), and its
+/// alarm memory (the zones that alarmed since it was last armed, named, and their numbers).
 struct PartitionAttributes: Encodable {
     var status: String
     var ready: Bool
+    var changedBy: String?
+    var changedByUser: Int?
+    var alarmMemory: [String]
+    var alarmMemoryZones: [Int]
+
+    init(state: PartitionState, activity: PartitionActivity) {
+        status = state.rawValue
+        ready = state == .ready
+        changedBy = activity.changedBy?.text
+        changedByUser = activity.changedBy?.number
+        alarmMemory = activity.alarmMemory.map(\.text)
+        alarmMemoryZones = activity.alarmMemory.map(\.number)
+    }
 }
 
 /// A zone's attributes.

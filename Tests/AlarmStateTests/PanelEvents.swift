@@ -6,7 +6,7 @@ import Testing
 /// Events as the integrator publishes them: TPI lines through the integrator's own mapper, with
 /// a source and a rising sequence, written as JSON and read back as a consumer reads its job.
 struct PanelEvents {
-    private let mapper = PanelEventMapper(zoneNames: [1: "Front door", 2: "Hall PIR"])
+    private let mapper = PanelEventMapper(zoneNames: [1: "Front door", 2: "Hall PIR"], userNames: [40: "Anna"])
     private(set) var sequence: UInt64 = 100
     var timestamp: Int64 = 1_700_000_000
 

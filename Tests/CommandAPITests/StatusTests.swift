@@ -68,6 +68,30 @@ struct StatusTests {
         }
     }
 
+    @Test func whoDisarmedAndTheAlarmMemoryLastUntilTheNextArming() async throws {
+        try await APIStage.run { stage in
+            let token = try await stage.token(.read)
+            let opening = #"{"type":"info","code":"750","message":"Partition 1 disarmed by Anna (user 40)","timestamp":1700000100,"#
+                + #""id":"\#(UUID().uuidString.lowercased())","source":"panel","sequence":4,"partition":1,"user":40,"user_name":"Anna"}"#
+            for event in [Self.morning[0], Self.morning[1], Self.morning[2], opening,
+                          eventJSON("disarmed", code: "655", sequence: 5, partition: 1, message: "Partition 1 disarmed by Anna (user 40)")] {
+                try await stage.put(event)
+            }
+            try await waitUntil("every event to be consumed") { lastCursor(try await status(stage, token)) == 5 }
+            let partition = try #require((try await status(stage, token)["partitions"] as? [[String: Any]])?.first)
+            let changedBy = try #require(partition["changed_by"] as? [String: Any])
+            #expect(changedBy["user"] as? Int == 40 && changedBy["name"] as? String == "Anna")
+            #expect(changedBy["action"] as? String == "disarmed" && changedBy["since"] as? Int == 1_700_000_100)
+            let memory = try #require(partition["alarm_memory"] as? [[String: Any]])
+            #expect(memory.map { $0["zone"] as? Int } == [3], "kept after the partition was disarmed")
+
+            try await stage.put(eventJSON("info", code: "656", sequence: 6, partition: 1, message: "Partition 1 exit delay in progress"))
+            try await waitUntil("the arming to be consumed") { lastCursor(try await status(stage, token)) == 6 }
+            let armed = try #require((try await status(stage, token)["partitions"] as? [[String: Any]])?.first)
+            #expect((armed["alarm_memory"] as? [Any])?.isEmpty == true, "the next arming clears it")
+        }
+    }
+
     @Test func aRepeatedEventIsStoredOnceAndALateOneDoesNotRollBack() async throws {
         try await APIStage.run { stage in
             let token = try await stage.token(.read)

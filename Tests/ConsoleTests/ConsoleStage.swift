@@ -169,6 +169,7 @@ final class ConsoleStage {
               port: \(tpiPort)
               password: \(Self.password)
               zones: {\(zones.joined(separator: ", "))}
+              users: {"40": Anna}
               spool: \(directory.appending("spool.jsonl"))
               sequence_file: \(directory.appending("sequence"))
             command:

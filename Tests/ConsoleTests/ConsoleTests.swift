@@ -25,11 +25,17 @@ import TestSupport
             try await page.show("live")
             try await page.waitForPartitionState("Exit delay", timeout: .seconds(3))
             try await page.waitForPartitionState("Armed away")
+            try await page.stage.panel("alarm 2")
+            try await page.waitForPartitionState("In alarm")
 
             let disarmed = try await page.give("disarm", code: ConsoleStage.masterCode)
             #expect(disarmed.contains("accepted"), "\(disarmed)")
             try await page.show("live")
             try await page.waitForPartitionState("Disarmed")
+            // Who disarmed (user 40, the master code's, named in envisalinkd.users), and the alarm memory.
+            let partition = "#partitions [data-partition='1']"
+            try await browser.waitForText("Disarmed by Anna (user 40)", in: "\(partition) .partition-changed-by")
+            try await browser.waitForText("Alarm memory: Back door", in: "\(partition) .partition-alarm-memory")
             let codeLeft = try await browser.evaluate("return document.getElementById('confirm-code-input').value")
             #expect(codeLeft as? String == "", "the access code is not kept in the page")
 

@@ -60,6 +60,20 @@ struct SpecialMessageTests {
         #expect(try Wire.event("70089999").user == 9999)
     }
 
+    @Test func aConfiguredUserIsNamed() throws {
+        let mapper = PanelEventMapper(zoneNames: [:], userNames: [40: "Anna"])
+        for (wire, name, message) in [("75010040", "Anna", "Partition 1 disarmed by Anna (user 40)"),
+                                      ("70020040", "Anna", "Partition 2 armed by Anna (user 40)"),
+                                      ("75010007", nil, "Partition 1 disarmed by user 7")] {
+            let frame = try Wire.frame(wire)
+            let event = try #require(mapper.event(for: PanelMessage.decode(frame), frame: frame, timestamp: 0))
+            #expect(event.userName == name && event.message == message, "\(wire)")
+        }
+        let zero = try Wire.frame("75010000")
+        #expect(try #require(PanelEventMapper(zoneNames: [:], userNames: [0: "Nobody"])
+            .event(for: PanelMessage.decode(zero), frame: zero, timestamp: 0)).userName == nil, "no user, no name")
+    }
+
     static let systemErrors: [(code: String, meaning: String, retryable: Bool)] = [
         ("000", "no error", false), ("001", "receive buffer overrun", true), ("002", "receive buffer overflow", true),
         ("003", "transmit buffer overflow", false), ("010", "keybus transmit buffer overrun", true),

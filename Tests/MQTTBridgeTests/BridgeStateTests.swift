@@ -34,8 +34,23 @@ import Testing
             #expect(messages.allSatisfy { $0.retain })
         }
         let attributes = BridgeState.messages(for: .partition(1, .notReady), topics: topics)
-        #expect(text(attributes, "howalarming/site1/p1/attributes") == #"{"ready":false,"status":"not_ready"}"#)
+        #expect(text(attributes, "howalarming/site1/p1/attributes")
+            == #"{"alarm_memory":[],"alarm_memory_zones":[],"ready":false,"status":"not_ready"}"#)
         #expect(BridgeState.messages(for: .partition(1, .unknown), topics: topics).map(\.topic) == ["howalarming/site1/p1/attributes"])
+    }
+
+    @Test func whoChangedThePartitionAndItsAlarmMemoryAreAttributes() throws {
+        var activity = PartitionActivity()
+        let events = [
+            AlarmEvent(type: .alarm, code: "601", timestamp: 1_700_000_000, sequence: 1, partition: 1, zone: 3, zoneName: "Back door"),
+            AlarmEvent(type: .info, code: "750", timestamp: 1_700_000_000, sequence: 2, partition: 1, user: 40, userName: "Anna"),
+        ]
+        let changed = events.map { activity.apply($0) }
+        #expect(changed == [true, true])
+        let messages = BridgeState.messages(for: .partition(1, .ready), topics: topics, activities: [1: activity])
+        #expect(text(messages, "howalarming/site1/p1/state") == "disarmed")
+        #expect(text(messages, "howalarming/site1/p1/attributes") == #"{"alarm_memory":["Back door"],"alarm_memory_zones":[3],"#
+            + #""changed_by":"Anna (user 40)","changed_by_user":40,"ready":true,"status":"ready"}"#)
     }
 
     @Test func zonesTroublesAndTheLink() throws {

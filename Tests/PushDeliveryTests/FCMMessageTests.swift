@@ -45,9 +45,10 @@ import Testing
         #expect(Set(data.keys) == ["type", "code", "message", "raw", "timestamp", "ack_path", "ack_token"])
         var answer = event
         answer.user = 40
+        answer.userName = "Anna"
         answer.commandID = Fixtures.eventID
         let withUser = try #require(try Self.message(answer)["data"] as? [String: String])
-        #expect(withUser["user"] == "40")
+        #expect(withUser["user"] == "40" && withUser["user_name"] == "Anna")
         #expect(withUser["command_id"] == Fixtures.eventID.uuidString.lowercased())
     }
 

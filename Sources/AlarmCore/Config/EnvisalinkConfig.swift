@@ -20,8 +20,17 @@ public struct EnvisalinkConfig: Sendable, Hashable {
     public var zones: [Int: String] = [:]
     /// The sensor type of the zones whose `zones` entry gives one (`"001": {name: Front door, type: door}`).
     public var zoneTypes: [Int: ZoneType] = [:]
+    /// User names by panel user number 1–9999 (`users`, keys such as `"40"`; default none).
+    /// Names only: a value made of digits alone is refused, so that no access code is put here.
+    public var users: [Int: String] = [:]
     /// How many partitions the panel has, 1–8 (`partitions`, default 1).
     public var partitions = 1
+    /// The panel's exit delay in seconds, 1–255 (`exit_delay`, default 120, the DSC default):
+    /// an arm command the panel took is reported failed when the partition is not armed
+    /// within this and ``armMargin``.
+    public var exitDelay = 120
+    /// How long after the exit delay an arming may still be reported by the panel.
+    public static let armMargin = 5
     /// Seconds between keep-alive polls, 1–1199: the EVL reboots after 20 minutes without one
     /// (`poll_interval`, default 60).
     public var pollInterval = 60
@@ -78,7 +87,9 @@ extension EnvisalinkConfig {
             zones = zoneEntries.names
             zoneTypes = zoneEntries.types
         }
+        users = try map.value("users")?.users() ?? users
         partitions = try map.value("partitions")?.integer(in: 1...8) ?? partitions
+        exitDelay = try map.value("exit_delay")?.integer(in: 1...255) ?? exitDelay
         pollInterval = try map.value("poll_interval")?.integer(in: 1...1199) ?? pollInterval
         allowedRawCodes = try map.value("allow_raw")?.panelCodes() ?? allowedRawCodes
         spool = try map.value("spool")?.nonEmptyText() ?? spool
@@ -114,5 +125,24 @@ extension ConfigValue {
             types[zone] = try entry.value("type")?.choice(of: ZoneType.self)
         }
         return (names, types)
+    }
+
+    /// A mapping of user numbers (`"40"` or `40`) to names. A name is never echoed in an error:
+    /// a mistaken one could be an access code.
+    fileprivate func users() throws(ConfigError) -> [Int: String] {
+        var names: [Int: String] = [:]
+        for (key, value) in try map().allEntries() {
+            guard let user = Int(key), FormatLimits.users.contains(user) else {
+                throw value.failure("user number " + ConfigValue.outOfRange(FormatLimits.users, got: key))
+            }
+            guard names[user] == nil else { throw value.failure("user \(user) is already named by another key") }
+            let name = try value.text(expected: "the user's name")
+            guard !name.isEmpty else { throw value.failure("must not be empty") }
+            guard !name.allSatisfy(\.isNumber) else {
+                throw value.failure("must be the user's name, not digits: access codes never go in the configuration's users")
+            }
+            names[user] = name
+        }
+        return names
     }
 }

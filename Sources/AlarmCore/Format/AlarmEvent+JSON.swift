@@ -33,6 +33,7 @@ extension AlarmEvent {
             zone: try object.integer(.zone),
             zoneName: try object.string(.zoneName),
             user: try object.integer(.user),
+            userName: try object.string(.userName),
             commandID: try object.uuid(.commandID)
         )
         try event.validate()
@@ -55,6 +56,7 @@ extension AlarmEvent {
         writer.write(.zone, zone)
         writer.write(.zoneName, zoneName)
         writer.write(.user, user)
+        writer.write(.userName, userName)
         writer.write(.commandID, commandID)
         return writer.finish()
     }

@@ -37,6 +37,8 @@ public struct AlarmEvent: Sendable, Hashable {
     public var zoneName: String?
     /// The panel user (access code) number that caused the event, in ``FormatLimits/users``.
     public var user: Int?
+    /// The configured name of ``user``, for example `"Anna"` (JSON `user_name`; never a code).
+    public var userName: String?
     /// For `command` echoes and `response` events: the ``AlarmCommand/id`` of the command
     /// they answer (JSON `command_id`).
     public var commandID: UUID?
@@ -55,6 +57,7 @@ public struct AlarmEvent: Sendable, Hashable {
         zone: Int? = nil,
         zoneName: String? = nil,
         user: Int? = nil,
+        userName: String? = nil,
         commandID: UUID? = nil
     ) {
         self.type = type
@@ -69,6 +72,7 @@ public struct AlarmEvent: Sendable, Hashable {
         self.zone = zone
         self.zoneName = zoneName
         self.user = user
+        self.userName = userName
         self.commandID = commandID
     }
 

@@ -13,6 +13,7 @@ enum FormatField: String, CaseIterable {
     case zone
     case zoneName = "zone_name"
     case user
+    case userName = "user_name"
     case commandID = "command_id"
     case accessCode = "access_code"
 }

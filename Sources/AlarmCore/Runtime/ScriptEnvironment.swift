@@ -70,6 +70,7 @@ public struct ScriptEnvironment: Sendable, Hashable {
             .zone: event.zone.map(String.init),
             .zoneName: event.zoneName,
             .user: event.user.map(String.init),
+            .userName: event.userName,
             .commandID: event.commandID.map { $0.uuidString.lowercased() },
         ]
     }

@@ -20,11 +20,13 @@ struct EventDocument: Encodable {
     let zone: Int?
     let zoneName: String?
     let user: Int?
+    let userName: String?
     let commandID: String?
 
     enum CodingKeys: String, CodingKey {
         case type, code, message, raw, timestamp, id, source, sequence, partition, zone, user
         case zoneName = "zone_name"
+        case userName = "user_name"
         case commandID = "command_id"
     }
 
@@ -41,6 +43,7 @@ struct EventDocument: Encodable {
         zone = event.zone
         zoneName = event.zoneName
         user = event.user
+        userName = event.userName
         commandID = event.commandID?.uuidString.lowercased()
     }
 }

@@ -1,3 +1,5 @@
+import AlarmCore
+
 /// The answer of `GET /v1/status`.
 struct StatusDocument: Encodable {
     struct Partition: Encodable {
@@ -5,6 +7,36 @@ struct StatusDocument: Encodable {
         let state: ArmingState
         let since: Int64
         let message: String
+        let changedBy: ChangedBy?
+        let alarmMemory: [AlarmZone]
+
+        enum CodingKeys: String, CodingKey {
+            case partition, state, since, message
+            case changedBy = "changed_by"
+            case alarmMemory = "alarm_memory"
+        }
+    }
+
+    /// Who armed or disarmed a partition last: never a code.
+    struct ChangedBy: Encodable {
+        let user: Int
+        let name: String?
+        let action: String
+        let since: Int64
+
+        init(_ user: PartitionActivity.User) {
+            self.user = user.number
+            name = user.name
+            action = user.armed ? "armed" : "disarmed"
+            since = user.since
+        }
+    }
+
+    /// A zone of a partition's alarm memory.
+    struct AlarmZone: Encodable {
+        let zone: Int
+        let name: String?
+        let since: Int64
     }
 
     struct OpenZone: Encodable {
@@ -44,7 +76,11 @@ struct StatusDocument: Encodable {
 
     init(state: PanelState, lastEvent: StoredEvent?, daemons: [DaemonStatus]) {
         partitions = state.partitions.sorted { $0.key < $1.key }.map { number, fact in
-            Partition(partition: number, state: fact.value, since: fact.since, message: fact.message)
+            let activity = state.activities[number] ?? PartitionActivity()
+            return Partition(
+                partition: number, state: fact.value, since: fact.since, message: fact.message,
+                changedBy: activity.changedBy.map(ChangedBy.init),
+                alarmMemory: activity.alarmMemory.map { AlarmZone(zone: $0.number, name: $0.name, since: $0.since) })
         }
         openZones = state.openZones.map { zone, fact in
             OpenZone(zone: zone, name: fact.value.name, partition: fact.value.partition, since: fact.since)

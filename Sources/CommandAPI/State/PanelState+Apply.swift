@@ -21,6 +21,8 @@ extension PanelState {
     ///   (partition 1 when they name none).
     /// - Any other event with a partition makes that partition known (state `unknown` until an
     ///   arming event arrives).
+    /// - `700` / `750` say who armed / disarmed their partition; `601` / `603` add their zone to
+    ///   its alarm memory, which arming again clears (``PartitionActivity``).
     /// - `609` opens its zone, `610` closes it.
     /// - Troubles open and restore as ``TroubleCodes`` says.
     /// - `fault` / `recovery` with code `link` take the panel link down / up; any message from the
@@ -36,6 +38,13 @@ extension PanelState {
         } else if let partition = event.partition, partitions[partition] == nil {
             // Unordered: any arming event, even an older one, says more than "seen".
             partitions[partition] = fact(.unknown, stamp: .unordered)
+        }
+        let partition = event.partition ?? Self.defaultPartition
+        var activity = activities[partition] ?? PartitionActivity()
+        if activity.apply(event) {
+            var records = activities
+            records[partition] = activity
+            activityRecords = records
         }
         if let zone = event.zone, let open = Self.zoneOpening(of: event), stamp.supersedes(zones[zone]?.stamp) {
             zones[zone] = fact(ZoneFact(open: open, name: event.zoneName, partition: event.partition))

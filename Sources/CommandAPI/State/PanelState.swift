@@ -1,5 +1,8 @@
-/// The alarm's current state as the consumed events tell it: each partition's arming state, the
-/// zones, the troubles and the panel link.
+public import AlarmCore
+
+/// The alarm's current state as the consumed events tell it: each partition's arming state (and
+/// ``PartitionActivity``: who armed or disarmed it last, its alarm memory), the zones, the
+/// troubles and the panel link.
 ///
 /// It is built by ``apply(_:)``, one event at a time, in the order the events arrive, with one
 /// exception: an event never overwrites what a later event (higher `sequence`) of the same
@@ -17,9 +20,15 @@ public struct PanelState: Sendable, Hashable, Codable {
     public internal(set) var troubles: [TroubleKey: Fact<Bool>] = [:]
     /// The panel link, `nil` before the first link event.
     public internal(set) var link: Fact<LinkState>?
+    /// Who armed or disarmed each partition last, and its alarm memory; `nil` in a state stored
+    /// before they were kept (``activities``).
+    var activityRecords: [Int: PartitionActivity]?
 
     /// No events yet: everything unknown.
     public init() {}
+
+    /// Who armed or disarmed each partition last, and its alarm memory, by partition number.
+    public var activities: [Int: PartitionActivity] { activityRecords ?? [:] }
 
     /// The zones that are open, by number.
     public var openZones: [(zone: Int, fact: Fact<ZoneFact>)] {

@@ -43,9 +43,9 @@ extension PanelEventMapper {
             EventDescription(status.eventType, "Partition \(partition) \(status.text)", partition: partition)
         case let .partitionArmed(partition, mode): EventDescription(.armed, "Partition \(partition) armed (\(mode))", partition: partition)
         case let .userClosing(partition, user):
-            EventDescription(.info, "Partition \(partition) armed by user \(user)", partition: partition, user: user)
+            EventDescription(.info, "Partition \(partition) armed by \(userText(user))", partition: partition, user: user)
         case let .userOpening(partition, user):
-            EventDescription(.info, "Partition \(partition) disarmed by user \(user)", partition: partition, user: user)
+            EventDescription(.info, "Partition \(partition) disarmed by \(userText(user))", partition: partition, user: user)
         case let .commandOutputPressed(partition, pgm):
             EventDescription(.response, "Partition \(partition) command output \(pgm) pressed", partition: partition)
 

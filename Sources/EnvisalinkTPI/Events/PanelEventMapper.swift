@@ -14,11 +14,14 @@ public import Foundation
 /// mapping", for the full table.
 public struct PanelEventMapper: Sendable {
     private let zoneNames: [Int: String]
+    private let userNames: [Int: String]
 
-    /// A mapper that names zones from `zoneNames` (the `envisalinkd.zones` configuration);
-    /// a zone without a name is called `zone 005`.
-    public init(zoneNames: [Int: String]) {
+    /// A mapper that names zones from `zoneNames` (the `envisalinkd.zones` configuration) and
+    /// users from `userNames` (`envisalinkd.users`); a zone without a name is called `zone 005`,
+    /// a user without one `user 40`.
+    public init(zoneNames: [Int: String], userNames: [Int: String] = [:]) {
         self.zoneNames = zoneNames
+        self.userNames = userNames
     }
 
     /// The event for `message`, decoded from `frame`, which happened at `timestamp` (Unix seconds).
@@ -47,12 +50,18 @@ public struct PanelEventMapper: Sendable {
     }
 
     /// The configured name of `zone`, or `zone 005` when it has none.
-    func zoneName(_ zone: Int) -> String {
+    public func zoneName(_ zone: Int) -> String {
         zoneNames[zone] ?? "zone \(zone.zeroPadded(3))"
+    }
+
+    /// Who user `user` is in a message: `Anna (user 40)` when configured, else `user 40`.
+    func userText(_ user: Int) -> String {
+        PartitionActivity.User.text(number: user, name: userNames[user])
     }
 
     private func makeEvent(_ message: PanelMessage, frame: TPIFrame, timestamp: Int64, commandID: UUID?) -> AlarmEvent {
         let description = describe(message)
+        let user = description.user.flatMap { FormatLimits.users.contains($0) ? $0 : nil }
         return AlarmEvent(
             type: description.type,
             code: frame.code,
@@ -62,7 +71,8 @@ public struct PanelEventMapper: Sendable {
             partition: description.partition,
             zone: description.zone,
             zoneName: description.zone.map(zoneName),
-            user: description.user.flatMap { FormatLimits.users.contains($0) ? $0 : nil },
+            user: user,
+            userName: user.flatMap { userNames[$0] },
             commandID: commandID)
     }
 }

@@ -21,7 +21,7 @@ public import Foundation
 /// ``AckAction/category``), for alarms and escalations `ack_path` and the device's `ack_token`, followed by the event's own fields as custom keys, exactly
 /// as its canonical JSON has them (`type`, `code`, `message`, `raw`, `timestamp`, `id`, …; see
 /// docs/event-format.md). It is at most ``payloadLimit`` bytes: a longer one has its message
-/// shortened first (ending in `…`), then `raw`, `zone_name`, `source` and `code`; `id`, `type`
+/// shortened first (ending in `…`), then `raw`, `zone_name`, `user_name`, `source` and `code`; `id`, `type`
 /// and the numbers are never touched.
 public struct APNSNotification: Sendable, Hashable {
     /// The largest payload APNs accepts for alert notifications, in bytes.

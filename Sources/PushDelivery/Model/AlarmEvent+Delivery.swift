@@ -28,6 +28,7 @@ extension AlarmEvent {
             ("zone", zone.map { String($0) }),
             ("zone_name", zoneName),
             ("user", user.map { String($0) }),
+            ("user_name", userName),
             ("command_id", commandID.map { $0.uuidString.lowercased() }),
         ]
         return fields.compactMap { key, value in value.map { (key, $0) } }

@@ -4,7 +4,7 @@ import AlarmCore
 /// `id`, `type` or numbers.
 ///
 /// The fields are shortened in order, each only as far as needed and ending in `…`: the message
-/// (which is also the notification body), then `raw`, `zone_name`, `source` and `code`. With
+/// (which is also the notification body), then `raw`, `zone_name`, `user_name`, `source` and `code`. With
 /// every one of them empty the payloads are a few hundred bytes, far below the limits.
 enum PayloadBudget {
     /// The ellipsis that marks shortened text.
@@ -12,7 +12,7 @@ enum PayloadBudget {
 
     /// The free-text fields, in the order they are shortened.
     private static var fields: [WritableKeyPath<AlarmEvent, String>] {
-        [\.message, \.raw, \.zoneNameText, \.sourceText, \.code]
+        [\.message, \.raw, \.zoneNameText, \.userNameText, \.sourceText, \.code]
     }
 
     /// `encode(event)`, with the event's text shortened until the result has at most `limit` bytes.
@@ -61,6 +61,12 @@ extension AlarmEvent {
     fileprivate var zoneNameText: String {
         get { zoneName ?? "" }
         set { zoneName = newValue.isEmpty ? nil : newValue }
+    }
+
+    /// ``AlarmCore/AlarmEvent/userName`` as text to shorten; emptied, it is left out.
+    fileprivate var userNameText: String {
+        get { userName ?? "" }
+        set { userName = newValue.isEmpty ? nil : newValue }
     }
 
     /// ``AlarmCore/AlarmEvent/source`` as text to shorten; emptied, it is left out.

@@ -1,6 +1,7 @@
 // Control: arm stay, arm away, disarm (with the access code typed each time) and the panic keys
 // (each behind a confirmation). The outcome shown for a command is what the integrator reported
-// for its id — the echo (`command`), then the panel's `response`, or a `fault` saying why not —
+// for its id — the echo (`command`), then the panel's `response`, or a `fault` saying why not
+// (also after the response, when an arming the panel took fails: not ready, no `652` in time) —
 // never a guess.
 
 import { APIError, request } from './api.js';
@@ -77,8 +78,10 @@ export class ControlView {
   }
 
   show(item, state, text, timestamp) {
-    // A later step never goes back to an earlier one (the echo may be replayed after the answer).
-    if (item.dataset.state === 'done' || item.dataset.state === 'refused') return;
+    // A later step never goes back to an earlier one (the echo may be replayed after the answer);
+    // only a fault may follow the panel's answer (an arming that failed after the panel took it).
+    if (item.dataset.state === 'refused') return;
+    if (item.dataset.state === 'done' && state !== 'refused') return;
     item.dataset.state = state;
     replaceChildren(item.querySelector('.outcome-text'), [text, timestamp ? ' · ' : '', timestamp ? timeElement(timestamp) : '']);
   }

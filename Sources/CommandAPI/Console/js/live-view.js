@@ -53,7 +53,24 @@ export class LiveView {
     return el('li', { class: 'partition', 'data-state': state, 'data-partition': partition.partition },
       el('span', { class: 'partition-name', text: `Partition ${partition.partition}` }),
       el('strong', { class: 'partition-state', text: PARTITION_LABELS[state] }),
-      el('span', { class: 'muted' }, partition.message, ' · ', timeElement(partition.since)));
+      el('span', { class: 'muted' }, partition.message, ' · ', timeElement(partition.since)),
+      ...this.activity(partition));
+  }
+
+  /** Who armed or disarmed the partition last, and its alarm memory (the zones that alarmed since it was last armed). */
+  activity(partition) {
+    const parts = [];
+    const by = partition.changed_by;
+    if (by) {
+      const who = by.name ? `${by.name} (user ${by.user})` : `user ${by.user}`;
+      parts.push(el('span', { class: 'partition-changed-by muted' }, `${by.action === 'armed' ? 'Armed' : 'Disarmed'} by ${who} · `, timeElement(by.since)));
+    }
+    const memory = partition.alarm_memory ?? [];
+    if (memory.length) {
+      const zones = memory.map((zone) => zone.name ?? `zone ${zone.zone}`).join(', ');
+      parts.push(el('span', { class: 'partition-alarm-memory', text: `Alarm memory: ${zones}` }));
+    }
+    return parts;
   }
 
   zoneItem(zone) {
