@@ -134,6 +134,7 @@ let package = Package(
                 "Beanstalk",
                 "EnvisalinkTPI",
                 "TPIProxy",
+                "CTimex",
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "CoreMetrics", package: "swift-metrics"),
@@ -142,6 +143,9 @@ let package = Package(
             ],
             swiftSettings: strictSettings
         ),
+        // The C library's <sys/timex.h> (glibc, nothing to link): whether the kernel counts the box's
+        // clock as synchronised, before the integrator sets the panel's clock from it.
+        .systemLibrary(name: "CTimex"),
         // The small daemons' `/healthz` and Prometheus `/metrics`: a minimal HTTP/1 listener on
         // NIO (not a web framework), and swift-metrics bootstrapped to a Prometheus registry.
         .target(

@@ -3,21 +3,33 @@ import Beanstalk
 import EnvisalinkTPI
 public import Logging
 public import ServiceLifecycle
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
 
 /// Builds the alarm integrator's services from the configuration; `main` runs them.
 public enum EnvisalinkIntegratorApp {
     /// The services: the spool flusher, the sequence file monitor, the event reporter, the
-    /// arming monitor, the consumer supervisor, the panel link, the TPI proxy when `envisalinkd.proxy` is set, and the
-    /// command consumer.
-    /// - Throws: a ``ConfigError`` naming the key when something required is missing or the
-    ///   directory of `sequence_file` cannot be created, a ``SequenceStateError`` when
-    ///   `sequence_file` holds something other than a sequence number, or a
+    /// arming monitor, the consumer supervisor, the panel link, the TPI proxy when `envisalinkd.proxy`
+    /// is set, the panel clock's keeper unless `envisalinkd.clock.sync` is off, and the command consumer.
+    /// `hostClock` says whether the box's clock is synchronised, and `zone` is the panel's time zone
+    /// (tests give their own; else `clock.time_zone` becomes the process's: ``SystemTimeZone/use(_:key:file:)``).
+    /// - Throws: a ``ConfigError`` naming the key when something required is missing, the
+    ///   directory of `sequence_file` cannot be created or `clock.time_zone` names no time zone,
+    ///   a ``SequenceStateError`` when `sequence_file` holds something other than a sequence number, or a
     ///   ``SentCommandRecordError`` when the record of sent commands beside it cannot be read.
-    public static func services(configuration: HowAlarmingConfig, logger: Logger) throws -> [any Service] {
+    public static func services(
+        configuration: HowAlarmingConfig, logger: Logger,
+        hostClock: @escaping @Sendable () -> HostClockStatus = HostClockStatus.current,
+        zone: (any WallClockZone)? = nil
+    ) throws -> [any Service] {
         guard let panel = configuration.envisalink else {
             throw ConfigError(keyPath: "envisalinkd", reason: "is required: the integrator needs the panel's host, port and password")
         }
         let password = try panel.requirePassword()
+        let timeZone = try zone ?? panel.clock.processZone(file: configuration.path)
         try StateDirectory.ensure(holding: panel.sequenceFile, key: "envisalinkd.sequence_file")
         let sequence = SequenceCounter(stateFile: panel.sequenceFile)
         // Its own writes are atomic, so a file that holds no number is not its own, or was damaged
@@ -44,8 +56,13 @@ public enum EnvisalinkIntegratorApp {
         let sequenceMonitor = SequenceFileMonitor(counter: sequence, publisher: publisher, logger: logger)
         let mapper = PanelEventMapper(zoneNames: panel.zones, userNames: panel.users)
         let arming = ArmingMonitor(publisher: publisher, mapper: mapper, exitDelay: .seconds(panel.exitDelay), logger: logger)
+        let clock = panel.clock.sync ? PanelClockKeeper(
+            policy: PanelClockPolicy(
+                timeZone: timeZone, maxDrift: Int64(panel.clock.maxDrift), dailyAt: panel.clock.dailyAt, now: Date()),
+            link: link, publisher: publisher, hostClock: hostClock, logger: logger) : nil
         let reporter = LinkEventReporter(
-            link: link, publisher: publisher, mapper: mapper, arming: arming, masterCode: panel.codeMaster, logger: logger)
+            link: link, publisher: publisher, mapper: mapper, arming: arming, masterCode: panel.codeMaster,
+            clock: clock?.inbox, logger: logger)
         let supervisor = ConsumerSupervisor(
             endpoint: configuration.beanstalkd.endpoint, tubes: configuration.beanstalkd.consumerEventTubes,
             interval: .seconds(panel.supervision.checkInterval), staleAfter: UInt64(panel.supervision.staleAfter),
@@ -59,10 +76,12 @@ public enum EnvisalinkIntegratorApp {
             configuration: ConsumerConfiguration(tubes: configuration.beanstalkd.commandTubes, maximumAttempts: 1000),
             logger: logger, handler: handler.handle)
         // A ServiceGroup stops services in reverse order: first the command consumer (no new
-        // commands), then the panel link (its report stream ends; commands in flight, the proxy's
-        // too, are answered or fail, and the proxy's clients are disconnected), the TPI proxy (the
-        // audit of its clients' commands published), the consumer supervisor, the arming monitor, then the reporter
-        // (which publishes the last reports), the sequence file monitor, and last the spool flusher.
-        return [publisher, sequenceMonitor, reporter, arming, supervisor] + (proxy.map { [$0.service] } ?? []) + [link, commands]
+        // commands), the panel clock's keeper, then the panel link (its report stream ends; commands
+        // in flight, the proxy's too, are answered or fail, and the proxy's clients are disconnected),
+        // the TPI proxy (the audit of its clients' commands published), the consumer supervisor, the
+        // arming monitor, then the reporter (which publishes the last reports), the sequence file
+        // monitor, and last the spool flusher.
+        return [publisher, sequenceMonitor, reporter, arming, supervisor] + (proxy.map { [$0.service] } ?? []) + [link]
+            + (clock.map { [$0] } ?? []) + [commands]
     }
 }

@@ -15,13 +15,17 @@ import Foundation
 /// counts as restored once the panel answers something after the login, so an EVL that takes
 /// logins but then answers nothing stays one outage), and the
 /// panel's errors on the link's own requests or unprompted as `fault` (code `panel`, once per
-/// error) until the next acknowledged command brings a `recovery`.
+/// error) until the next acknowledged command brings a `recovery`. The link's ups and downs and the
+/// panel's time broadcasts also go to the panel clock's keeper, when there is one: its broadcasts
+/// then are its, not events.
 struct LinkEventReporter: Service {
     let link: PanelLink
     let publisher: SpoolingPublisher
     let mapper: PanelEventMapper
     let arming: ArmingMonitor
     let masterCode: Secret?
+    /// The inbox of the ``PanelClockKeeper``; `nil` when the integrator leaves the clock alone.
+    let clock: AsyncStream<PanelClockPolicy.Input>.Continuation?
     let logger: Logger
 
     /// The link's state as far as the event stream knows it.
@@ -44,16 +48,21 @@ struct LinkEventReporter: Service {
             switch report {
             case .up:
                 awaitingAnswer = true
+                clock?.yield(.linkUp)
             case let .down(reason):
                 awaitingAnswer = false
+                clock?.yield(.linkDown)
                 if state != .down {
                     await publish(.fault, "Panel link lost: \(reason)")
                     state = .down
                 }
             case .wrongPassword:
                 awaitingAnswer = false
+                clock?.yield(.linkDown)
                 await publish(.fault, "Wrong panel password: the panel refused the login (check envisalinkd.password)")
                 state = .down
+            case let .message(.timeBroadcast(time), _) where clock != nil:
+                clock?.yield(.timeBroadcast(time))
             case let .message(message, frame):
                 var event = mapper.event(for: message, frame: frame, timestamp: Self.now())
                 arming.observe(message, event: &event)

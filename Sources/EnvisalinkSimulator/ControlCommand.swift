@@ -18,6 +18,8 @@ enum ControlCommand: Sendable, Hashable {
     case intercept(code: String, Interception)
     /// Carries out the command `hold` kept back.
     case release
+    /// Tells the panel's clock and whether it broadcasts it (`nil`), or sets it as at the keypad.
+    case clock(PanelDateTime?)
     case status
     case help
 
@@ -28,7 +30,8 @@ enum ControlCommand: Sendable, Hashable {
         split (next frame in two writes) | drop (close the client) | stall on|off (stop answering and sending) | \
         drop-after CODE (carry out the next CODE command, close before answering) | \
         hold CODE (keep the next CODE command unanswered) | release (carry it out) | \
-        fail CODE NNN (answer the next CODE command with 502NNN) | status | help
+        fail CODE NNN (answer the next CODE command with 502NNN) | \
+        clock [YYYY-MM-DD HH:MM] (tell or set the panel's clock) | status | help
         """
 
     /// The frame `send-bad-checksum` sends when given none: zone 1 open.
@@ -58,11 +61,13 @@ enum ControlCommand: Sendable, Hashable {
         case ("hold", 1): self = .intercept(code: try Self.code(arguments[0]), .hold)
         case ("fail", 2): self = .intercept(code: try Self.code(arguments[0]), .fail(try Self.systemError(arguments[1])))
         case ("release", 0): self = .release
+        case ("clock", 0): self = .clock(nil)
+        case ("clock", 2): self = .clock(try Self.panelTime(arguments[0], arguments[1]))
         case ("status", 0): self = .status
         case ("help", 0): self = .help
         case ("open", _), ("close", _), ("alarm", _), ("trouble", _), ("send", _), ("send-bad-checksum", _),
              ("split", _), ("drop", _), ("stall", _), ("drop-after", _), ("hold", _), ("fail", _), ("release", _),
-             ("status", _), ("help", _):
+             ("clock", _), ("status", _), ("help", _):
             throw ControlCommandError("wrong arguments for \(verb): try help")
         default:
             throw ControlCommandError("unknown command \(String(reflecting: verb)): try help")
@@ -98,6 +103,20 @@ enum ControlCommand: Sendable, Hashable {
             throw ControlCommandError("\(String(reflecting: text)) is not an error number (3 digits)")
         }
         return SystemError(code: number)
+    }
+
+    /// `YYYY-MM-DD` and `HH:MM`, a time the panel's clock can show (2000–2099).
+    private static func panelTime(_ date: String, _ time: String) throws(ControlCommandError) -> PanelDateTime {
+        let day = date.split(separator: "-", omittingEmptySubsequences: false)
+        let clock = time.split(separator: ":", omittingEmptySubsequences: false)
+        guard day.count == 3, day[0].hasPrefix("20"), clock.count == 2,
+            [day[0].count, day[1].count, day[2].count, clock[0].count, clock[1].count] == [4, 2, 2, 2, 2],
+            let reading = PanelDateTime(tpiData: String(clock[0] + clock[1] + day[1] + day[2] + day[0].suffix(2)))
+        else {
+            throw ControlCommandError(
+                "\(String(reflecting: "\(date) \(time)")) is not a time the panel can show (YYYY-MM-DD HH:MM, 2000–2099)")
+        }
+        return reading
     }
 
     /// `CODE[DATA]`, such as `6091003` or `510`+`81`.

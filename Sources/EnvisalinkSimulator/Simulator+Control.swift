@@ -59,6 +59,13 @@ extension Simulator {
             }
         case .release:
             return releaseHeld()
+        case .clock(let time):
+            let moment = Moment.now()
+            if let time {
+                // A reading the calendar cannot place was refused when parsed.
+                try? panel.setClock(to: time, at: moment)
+            }
+            return "ok clock \(panel.panelTime(at: moment)); time broadcast \(panel.timeBroadcast ? "on" : "off")"
         case .status:
             return "ok " + statusLine
         case .help:

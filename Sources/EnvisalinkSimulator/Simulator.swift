@@ -28,7 +28,7 @@ public actor Simulator {
         case login(connection: Int)
     }
 
-    /// The most frames ``SimulatorObservation/received`` keeps.
+    /// The most frames ``SimulatorObservation/received`` and ``SimulatorObservation/sent`` keep.
     static let receivedLimit = 1000
 
     /// What it simulates.
@@ -170,6 +170,8 @@ public actor Simulator {
         guard connection != nil, !stalled else { return }
         logger.debug("sent", metadata: ["frame": "\(frame.redacted)"])
         write(bytes: frame.wireBytes)
+        observed.sent.append(frame)
+        if observed.sent.count > Self.receivedLimit { observed.sent.removeFirst() }
     }
 
     /// Sends a line to the connected client, with the timestamp prefix when it is on, in two

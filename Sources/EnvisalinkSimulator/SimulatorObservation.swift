@@ -13,6 +13,8 @@ public struct SimulatorObservation: Sendable, Hashable {
     /// Valid frames logged-in clients sent, oldest first (the last 1000). They may hold access
     /// codes: the simulator never logs them.
     public var received: [TPIFrame] = []
+    /// Valid frames sent to the client, oldest first (the last 1000).
+    public var sent: [TPIFrame] = []
 
     /// Nothing observed yet.
     public init() {}

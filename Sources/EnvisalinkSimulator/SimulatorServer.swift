@@ -21,7 +21,7 @@ import NIOPosix
 /// `trouble ac|battery on|off`, `send CODE[DATA]` (any frame; checksum added),
 /// `send-bad-checksum [CODE[DATA]]`, `split` (the next frame in two writes),
 /// `drop` (close the client), `stall on|off` (ignore the client and send nothing, socket open),
-/// `status`, `help`.
+/// `clock [YYYY-MM-DD HH:MM]` (tell or set the panel's clock), `status`, `help`.
 public final class SimulatorServer: Sendable {
     /// The longest TPI line the EVL takes (a longer one gets `502002`).
     static let maximumTPILineLength = 256

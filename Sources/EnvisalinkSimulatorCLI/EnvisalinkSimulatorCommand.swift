@@ -32,6 +32,7 @@ struct EnvisalinkSimulatorCommand: AsyncParsableCommand {
               drop-after CODE            carry out the next CODE command, drop before answering
               hold CODE / release        keep the next CODE command unanswered / carry it out
               fail CODE NNN              answer the next CODE command with 502NNN
+              clock [YYYY-MM-DD HH:MM]   tell (and 056's time broadcast) or set the panel's clock
               status                     the panel and the client on one line
               help                       the list of commands
             """,

@@ -17,13 +17,9 @@ struct CanarySchedule: Sendable {
         self.calendar = calendar
     }
 
-    /// The first instant after `date` at ``time``. On a day the clocks skip that time, the first
-    /// instant after the gap; on a day they go back across it, the first of the two.
+    /// The first instant after `date` at ``time`` on the calendar's clock (``TimeOfDay/next(after:in:)``).
     func next(after date: Date) -> Date {
-        let components = DateComponents(hour: time.hour, minute: time.minute, second: 0)
-        return calendar.nextDate(
-            after: date, matching: components, matchingPolicy: .nextTime, repeatedTimePolicy: .first)
-            ?? date.addingTimeInterval(86_400)
+        time.next(after: date, in: calendar.timeZone)
     }
 
     /// The local date of `instant`, `2026-11-26`: the canary's day.

@@ -212,6 +212,23 @@ import Testing
         }
     }
 
+    /// Issue 22: the panel clock, kept by default in the box's own time zone.
+    @Test func clockKeysAreReadWithTheirRangesAndDefaults() throws {
+        let defaults = try #require(try parse("envisalinkd: {host: evl}").envisalink?.clock)
+        #expect(defaults == ClockConfig())
+        #expect(defaults.sync && defaults.timeZone == nil && defaults.maxDrift == 120 && defaults.dailyAt.description == "04:00")
+        let set = try #require(try parse(
+            "envisalinkd: {clock: {sync: false, time_zone: America/New_York, max_drift: 60, daily_at: '3:15'}}").envisalink?.clock)
+        #expect(!set.sync && set.timeZone == "America/New_York" && set.maxDrift == 60 && set.dailyAt == TimeOfDay(hour: 3, minute: 15))
+        for (key, value) in [("sync", "sometimes"), ("time_zone", "''"), ("max_drift", "59"), ("max_drift", "86401"), ("daily_at", "25:00")] {
+            #expect {
+                try parse("envisalinkd: {clock: {\(key): \(value)}}")
+            } throws: { error in
+                (error as? ConfigError)?.keyPath == "envisalinkd.clock.\(key)"
+            }
+        }
+    }
+
     /// Issue 20: the daily test notification's local time of day, off by default.
     @Test func theCanaryIsATimeOfDayAndOffByDefault() throws {
         #expect(try parse("push: {}").push.canary == nil)

@@ -55,9 +55,12 @@ struct IntegratorHarness {
 
     /// Runs `body` with everything up and the integrator running; shuts it down gracefully
     /// afterwards. `arrange` may add services to the integrator's, as the group runs them;
-    /// `preparePanel` may set up the simulated panel before the integrator first connects.
+    /// `preparePanel` may set up the simulated panel before the integrator first connects;
+    /// `hostClock` says whether the box's clock is synchronised (by default it is, whatever this
+    /// machine's is, so that the panel's clock is set the same way everywhere).
     static func run(
         password: String = IntegratorHarness.password,
+        hostClock: @escaping @Sendable () -> HostClockStatus = { .synchronised },
         configurePanel: (inout SimulatorConfiguration) -> Void = { _ in },
         configure: (inout HowAlarmingConfig) -> Void = { _ in },
         preparePanel: (SimulatorServer) async -> Void = { _ in },
@@ -71,7 +74,11 @@ struct IntegratorHarness {
                 let harness = IntegratorHarness(server: server, panel: panel, directory: directory)
                 var configuration = harness.configuration(password: password)
                 configure(&configuration)
-                let services = arrange(try EnvisalinkIntegratorApp.services(configuration: configuration, logger: quietLogger))
+                // The panel's zone by ICU's rules, in-process: the executable's would set the
+                // test process's TZ for every test (SystemTimeZone.use).
+                let zone = configuration.envisalink?.clock.timeZone.flatMap(TimeZone.init(identifier:)) ?? .current
+                let services = arrange(try EnvisalinkIntegratorApp.services(
+                    configuration: configuration, logger: quietLogger, hostClock: hostClock, zone: zone))
                 let group = ServiceGroup(configuration: .init(services: services, logger: quietLogger))
                 let running = Task { try await group.run() }
                 do {

@@ -54,6 +54,24 @@ struct ControlTests {
         }
     }
 
+    /// The panel's clock as a keypad sets it: a wrong clock for the integrator to find, in its time broadcasts.
+    @Test func clockTellsAndSetsThePanelsClock() async throws {
+        try await SimulatorFixture.with({ $0.timeBroadcastInterval = .milliseconds(100) }) { fixture in
+            #expect(await fixture.control("clock 2026-03-29 00:59") == "ok clock 2026-03-29 00:59; time broadcast off")
+            #expect(await fixture.control("clock").hasPrefix("ok clock 2026-03-29 0"))
+            let client = try await fixture.loggedInClient()
+            try await client.send("056", "1")
+            try await client.expect(["500056"])
+            #expect(await fixture.control("clock 2099-12-31 23:59") == "ok clock 2099-12-31 23:59; time broadcast on")
+            _ = try await client.frames(through: "5502359123199")
+            for wrong in ["1999-12-31 23:59", "2100-01-01 00:00", "2026-02-29 10:00", "2026-3-29 10:00", "2026-03-29 24:00", "2026-03-29 1:00"] {
+                #expect(await fixture.control("clock \(wrong)")
+                    == "error \"\(wrong)\" is not a time the panel can show (YYYY-MM-DD HH:MM, 2000–2099)")
+            }
+            #expect(await fixture.control("clock 2026-03-29") == "error wrong arguments for clock: try help")
+        }
+    }
+
     @Test func stallHoldsOffTheLoginTimeout() async throws {
         // A 2 s window: short enough to outwait, long enough for the login after `stall off`
         // on a loaded machine.

@@ -20,7 +20,7 @@ struct ExecutableTests {
                        "--code-required", "--code-window", "--control-port", "--split-pause", "--log-level",
                        "--no-stdin-control"]
         let commands = ["open ZONE", "close ZONE", "alarm ZONE", "trouble ac|battery on|off", "send CODE[DATA]",
-                        "send-bad-checksum", "split", "drop", "stall on|off", "status", "help"]
+                        "send-bad-checksum", "split", "drop", "stall on|off", "clock [YYYY-MM-DD HH:MM]", "status", "help"]
         for word in options + commands {
             #expect(result.stdout.contains(word), "no \(word) in --help")
         }

@@ -47,6 +47,8 @@ public struct EnvisalinkConfig: Sendable, Hashable {
     public var commandMaxAge = 60
     /// The checks of the event tubes' consumers (`supervision`).
     public var supervision = SupervisionConfig()
+    /// How the panel's clock is kept (`clock`).
+    public var clock = ClockConfig()
     /// The TPI proxy that shares the panel session with other TPI clients (`proxy`; default none: off).
     public var proxy: TPIProxyConfig?
 
@@ -97,6 +99,7 @@ extension EnvisalinkConfig {
         commandMaxAge = try map.value("command_max_age")?.integer(in: 1...86400) ?? commandMaxAge
         metrics = try map.metrics()
         supervision = try map.section("supervision").map(SupervisionConfig.init(reading:)) ?? supervision
+        clock = try map.section("clock").map(ClockConfig.init(reading:)) ?? clock
         if let section = try map.section("proxy") { proxy = try TPIProxyConfig.reading(section) }
     }
 }

@@ -1,5 +1,4 @@
-import AlarmCore
-@testable import EnvisalinkIntegrator
+@testable import AlarmCore
 import Testing
 
 @Suite("The box's time zone database")

@@ -1,4 +1,3 @@
-public import AlarmCore
 #if canImport(Glibc)
 import Glibc
 #endif
