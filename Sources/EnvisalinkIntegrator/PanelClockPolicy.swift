@@ -73,6 +73,12 @@ struct PanelClockPolicy: Sendable {
     /// Why the clock could not be set, as told in a `fault`, until it is set again.
     private var told: String?
     private var nextDaily: Date
+    /// Broadcasts before this instant are not read: one the panel sent before the setting may
+    /// still be on its way to the policy (the keeper hears the link and the answer apart).
+    private var settlesAt = Date.distantPast
+    /// How long after a setting's answer broadcasts are not read: one sent before the setting
+    /// arrives within milliseconds, and the panel broadcasts every 4 minutes.
+    static let settling: TimeInterval = 5
 
     init(timeZone: any WallClockZone, maxDrift: Int64, dailyAt: TimeOfDay, now: Date) {
         self.timeZone = timeZone
@@ -92,7 +98,7 @@ struct PanelClockPolicy: Sendable {
         case .linkDown:
             linkUp = false
         case let .timeBroadcast(reading):
-            guard wanted == nil, sent == nil else { break }
+            guard wanted == nil, sent == nil, now >= settlesAt else { break }
             let drift = drift(of: reading, at: now)
             if drift.magnitude > maxDrift { wanted = .drift(seconds: drift) }
         case .tick:
@@ -104,6 +110,7 @@ struct PanelClockPolicy: Sendable {
         case let .answered(result):
             guard let setting = sent else { break }
             sent = nil
+            if case .accepted = result { settlesAt = now.addingTimeInterval(Self.settling) }
             actions += answered(result, setting)
         }
         return actions + attempt(now: now, clock: clock)
