@@ -15,4 +15,6 @@ enum FormatField: String, CaseIterable {
     case user
     case commandID = "command_id"
     case accessCode = "access_code"
+    case zones
+    case profile
 }
