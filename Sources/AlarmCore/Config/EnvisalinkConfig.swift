@@ -38,6 +38,8 @@ public struct EnvisalinkConfig: Sendable, Hashable {
     public var commandMaxAge = 60
     /// The checks of the event tubes' consumers (`supervision`).
     public var supervision = SupervisionConfig()
+    /// Zone bypass: profiles, re-applying one after each disarm, the pace of keypad keys (`bypass`).
+    public var bypass = BypassConfig()
     /// The TPI proxy that shares the panel session with other TPI clients (`proxy`; default none: off).
     public var proxy: TPIProxyConfig?
 
@@ -86,6 +88,7 @@ extension EnvisalinkConfig {
         commandMaxAge = try map.value("command_max_age")?.integer(in: 1...86400) ?? commandMaxAge
         metrics = try map.metrics()
         supervision = try map.section("supervision").map(SupervisionConfig.init(reading:)) ?? supervision
+        if let section = try map.section("bypass") { bypass = try BypassConfig(reading: section, knownZones: Set(zones.keys)) }
         if let section = try map.section("proxy") { proxy = try TPIProxyConfig.reading(section) }
     }
 }
