@@ -7,8 +7,8 @@ public import ServiceLifecycle
 /// Builds the alarm integrator's services from the configuration; `main` runs them.
 public enum EnvisalinkIntegratorApp {
     /// The services: the spool flusher, the sequence file monitor, the event reporter, the
-    /// consumer supervisor, the panel link, the TPI proxy when `envisalinkd.proxy` is set, and the
-    /// command consumer.
+    /// consumer supervisor, the bypass re-applier when `envisalinkd.bypass.reapply_after_disarm`
+    /// is set, the panel link, the TPI proxy when `envisalinkd.proxy` is set, and the command consumer.
     /// - Throws: a ``ConfigError`` naming the key when something required is missing or the
     ///   directory of `sequence_file` cannot be created, a ``SequenceStateError`` when
     ///   `sequence_file` holds something other than a sequence number, or a
@@ -35,11 +35,21 @@ public enum EnvisalinkIntegratorApp {
         let proxy = panel.proxy.map {
             ProxyWiring.make(configuration: $0, partitionCount: panel.partitions, publisher: publisher, logger: logger)
         }
+        let keypad = PanelKeypad(gap: panel.bypass.keypressGap)
+        let producer = QueueProducer(endpoint: configuration.beanstalkd.endpoint, logger: logger)
+        let reapplier = panel.bypass.reapplyAfterDisarm.map {
+            BypassReapplier(profile: $0, producer: producer, tube: configuration.beanstalkd.commandTubes[0], logger: logger)
+        }
+        let proxyObserver = proxy?.observer
         let link = PanelLink(
             configuration: PanelLinkConfiguration(
                 host: panel.host, port: panel.port, password: password,
                 session: TPISessionConfiguration(pollInterval: .seconds(panel.pollInterval))),
-            logger: logger, observer: proxy?.observer)
+            logger: logger, observer: { report in
+                keypad.observe(report)
+                reapplier?.observe(report)
+                return proxyObserver?(report) ?? false
+            })
         proxy?.wiring.attach(link)
         let sequenceMonitor = SequenceFileMonitor(counter: sequence, publisher: publisher, logger: logger)
         let reporter = LinkEventReporter(
@@ -51,7 +61,8 @@ public enum EnvisalinkIntegratorApp {
             publisher: publisher, logger: logger)
         let handler = PanelCommandHandler(
             link: link, publisher: publisher, sentCommands: sentCommands, masterCode: panel.codeMaster,
-            allowedRawCodes: Set(panel.allowedRawCodes), maximumAge: .seconds(panel.commandMaxAge))
+            allowedRawCodes: Set(panel.allowedRawCodes), maximumAge: .seconds(panel.commandMaxAge),
+            zoneNames: panel.zones, bypass: panel.bypass, keypad: keypad)
         let commands = QueueConsumer<AlarmCommand>(
             endpoint: configuration.beanstalkd.endpoint,
             // A command waiting for the link ends by its age limit (with a response event), not by attempts.
@@ -62,6 +73,8 @@ public enum EnvisalinkIntegratorApp {
         // too, are answered or fail, and the proxy's clients are disconnected), the TPI proxy (the
         // audit of its clients' commands published), the consumer supervisor, then the reporter
         // (which publishes the last reports), the sequence file monitor, and last the spool flusher.
-        return [publisher, sequenceMonitor, reporter, supervisor] + (proxy.map { [$0.service] } ?? []) + [link, commands]
+        // The bypass re-applier stops after the link (no disarm to see), and its producer after it.
+        let reapplying: [any Service] = reapplier.map { [producer, $0] } ?? []
+        return [publisher, sequenceMonitor, reporter, supervisor] + reapplying + (proxy.map { [$0.service] } ?? []) + [link, commands]
     }
 }
