@@ -14,7 +14,10 @@ prints one JSON line per step:
   so; then waits for the file named by the environment variable PEER_DISARM to exist, disarms with
   PEER_CODE, {"disarmed": true};
 - scenario `read`: {"login": true}; arms away with PEER_CODE, {"sent": "arm_away"}; then after the file
-  PEER_DONE exists prints the partition's state, {"armed_away": false} if the arm was refused.
+  PEER_DONE exists prints the partition's state, {"armed_away": false} if the arm was refused;
+- scenario `bypass` (zone bypass on, as Home Assistant's option): {"login": true}; waits for zone
+  PEER_ZONE to be bypassed by the panel's bypass report (616), {"bypassed": ZONE}, then for it to be
+  bypassed no more, {"unbypassed": ZONE}.
 
 A wrong password prints {"login": false}. Every wait gives up after 30 s with {"timeout": WHAT}
 and exit status 1. Nothing the script prints contains the password or the code.
@@ -45,7 +48,8 @@ async def wait_for(what, condition, timeout=30):
 async def main(host, port, password, code, scenario):
     loop = asyncio.get_running_loop()
     panel = EnvisalinkAlarmPanel(host, port, 'DSC', 4, 'user', password, zoneTimerInterval=0,
-                                 keepAliveInterval=5, eventLoop=loop, connectionTimeout=10)
+                                 keepAliveInterval=5, eventLoop=loop, connectionTimeout=10,
+                                 zoneBypassEnabled=scenario == 'bypass')
     login = loop.create_future()
     panel.callback_login_success = lambda _: login.done() or login.set_result(True)
     panel.callback_login_failure = lambda _: login.done() or login.set_result(False)
@@ -71,6 +75,12 @@ async def main(host, port, password, code, scenario):
         panel.disarm_partition(code, 1)
         await wait_for("disarmed", lambda: not partition().get('armed_away') and not partition().get('exit_delay'))
         say(disarmed=True)
+    elif scenario == 'bypass':
+        zone = int(os.environ['PEER_ZONE'])
+        await wait_for("zone bypassed", lambda: panel.alarm_state['zone'][zone]['bypassed'])
+        say(bypassed=zone)
+        await wait_for("zone no longer bypassed", lambda: not panel.alarm_state['zone'][zone]['bypassed'])
+        say(unbypassed=zone)
     else:
         panel.arm_away_partition(code, 1)
         say(sent="arm_away")
