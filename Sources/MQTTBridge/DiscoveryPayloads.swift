@@ -66,6 +66,7 @@ struct SwitchConfig: Encodable {
     var stateTopic: String
     var valueTemplate: String
     var commandTopic: String
+    var commandTemplate: String
     var payloadOn: String
     var payloadOff: String
     var stateOn: String

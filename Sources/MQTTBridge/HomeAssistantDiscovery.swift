@@ -15,6 +15,8 @@ public struct HomeAssistantDiscovery: Sendable {
     /// that a command the broker kept for the bridge is refused once older than
     /// `command_max_age`), as JSON.
     public static let commandTemplate = "{{ {'action': action, 'code': code, 'timestamp': now().timestamp() | int} | tojson }}"
+    /// What a bypass switch's command topic receives: `ON` or `OFF` and when, as JSON.
+    public static let switchCommandTemplate = "{{ {'state': value, 'timestamp': now().timestamp() | int} | tojson }}"
 
     /// The topics.
     public let topics: BridgeTopics
@@ -89,7 +91,7 @@ public struct HomeAssistantDiscovery: Sendable {
         let config = SwitchConfig(
             name: "\(zone.name) bypass", uniqueID: uniqueID(objectID), icon: "mdi:shield-off-outline", entityCategory: "config",
             stateTopic: topics.zoneAttributes(number), valueTemplate: "{{ 'ON' if value_json.bypassed else 'OFF' }}",
-            commandTopic: topics.zoneBypassCommand(number), payloadOn: "ON", payloadOff: "OFF", stateOn: "ON", stateOff: "OFF",
+            commandTopic: topics.zoneBypassCommand(number), commandTemplate: Self.switchCommandTemplate, payloadOn: "ON", payloadOff: "OFF", stateOn: "ON", stateOff: "OFF",
             optimistic: false, qos: 1, retain: false, device: device, origin: origin, availability: availability,
             availabilityMode: "all")
         return BridgeMessage(topic: topics.discovery(.switch, objectID: objectID), json: config)

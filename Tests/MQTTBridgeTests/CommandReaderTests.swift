@@ -71,11 +71,13 @@ import Testing
     }
 
     @Test func aZonesBypassSwitchBypassesAndUnbypassesIt() throws {
-        let on = try Self.read("ON", on: "howalarming/site1/zone/005/bypass/set").get()
-        #expect(on == .simple(.bypass, source: "mqtt", zones: [5]))
+        let on = try Self.read(#"{"state":"ON","timestamp":1800000000}"#, on: "howalarming/site1/zone/005/bypass/set").get()
+        #expect(on == .simple(.bypass, source: "mqtt", timestamp: 1_800_000_000, zones: [5]))
+        #expect(try Self.read("ON", on: "howalarming/site1/zone/005/bypass/set").get() == .simple(.bypass, source: "mqtt", zones: [5]))
         let off = try Self.read("OFF", on: "howalarming/site1/zone/064/bypass/set").get()
         #expect(off == .simple(.unbypass, source: "mqtt", zones: [64]))
         #expect(Self.refusal(Self.read("TOGGLE", on: "howalarming/site1/zone/005/bypass/set")) == "a bypass switch sends ON or OFF")
+        #expect(Self.refusal(Self.read(#"{"state":1}"#, on: "howalarming/site1/zone/005/bypass/set")) == "a bypass switch sends ON or OFF")
         #expect(Self.refusal(Self.read("ON", on: "howalarming/site1/zone/065/bypass/set"))?.contains("between 1 and 64") == true)
         #expect(Self.refusal(Self.read("ON", on: "howalarming/site1/zone/005/bypass/set", retained: true)) != nil)
         #expect(try Self.read(#"{"code":"bypass","profile":"night"}"#, on: "howalarming/site1/command").get().profile == "night")

@@ -133,6 +133,7 @@ import Testing
         #expect(config["state_topic"] as? String == "howalarming/site1/zone/002/attributes")
         #expect(config["value_template"] as? String == "{{ 'ON' if value_json.bypassed else 'OFF' }}")
         #expect(config["payload_on"] as? String == "ON" && config["payload_off"] as? String == "OFF")
+        #expect(config["command_template"] as? String == "{{ {'state': value, 'timestamp': now().timestamp() | int} | tojson }}")
         #expect(config["state_on"] as? String == "ON" && config["state_off"] as? String == "OFF")
         #expect(config["optimistic"] as? Bool == false, "the switch shows the panel's report, not the wish")
         #expect(config["retain"] as? Bool == false, "commands are never retained")
