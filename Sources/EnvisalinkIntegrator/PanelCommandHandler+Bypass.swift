@@ -53,33 +53,35 @@ extension PanelCommandHandler {
         if let known = keypad.bypassed {
             bypassedNow = known
         } else {
-            let reports = keypad.reports()
-            if let failure = await sendKeys(BypassKeys.commands(partition: partition, toggling: []), id: id, context) {
+            switch await report(after: BypassKeys.commands(partition: partition, toggling: []), id: id, context) {
+            case let .failed(failure):
                 return await bypassFailed(command, failure, keysSent: failure.keysSent, context)
-            }
-            keysSent = true
-            guard let report = await reports.first(within: Self.bypassReportTimeout) else {
-                await respond(to: command, code: "unknown", "Bypass state unknown: the panel sent no bypass report (616) "
-                    + "after *1#; no zone keys were sent", context)
+            case .noReport:
+                await respond(to: command, code: "failed", "Bypass not done: the panel sent no bypass report (616) after *1#, "
+                    + "so which zones to toggle is unknown; no zone keys were sent", context)
                 return .done
+            case let .report(bypassed):
+                bypassedNow = bypassed
+                keysSent = true
             }
-            bypassedNow = report
         }
         let toggles = BypassKeys.toggles(of: zones, bypass: bypassing, bypassedNow: bypassedNow)
         guard !toggles.isEmpty else {
             await respond(to: command, code: "500", "\(bypassing ? "Bypassed" : "Not bypassed"): \(names(of: zones)) (already)", context)
             return .done
         }
-        let reports = keypad.reports()
-        if let failure = await sendKeys(BypassKeys.commands(partition: partition, toggling: toggles), id: id, context) {
+        let reported: Set<Int>
+        switch await report(after: BypassKeys.commands(partition: partition, toggling: toggles), id: id, context) {
+        case let .failed(failure):
             return await bypassFailed(command, failure, keysSent: keysSent || failure.keysSent, context)
-        }
-        guard let report = await reports.first(within: Self.bypassReportTimeout) else {
+        case .noReport:
             await respond(to: command, code: "unknown", "Bypass outcome unknown: the keys were sent, but the panel sent no "
                 + "bypass report (616) within \(Self.bypassReportTimeout); not sent again", context)
             return .done
+        case let .report(bypassed):
+            reported = bypassed
         }
-        let wrong = zones.filter { report.contains($0) != bypassing }
+        let wrong = zones.filter { reported.contains($0) != bypassing }
         guard wrong.isEmpty else {
             await respond(to: command, code: "failed", "\(bypassing ? "Not bypassed" : "Still bypassed"): \(names(of: wrong)), "
                 + "by the panel's bypass report after the keys (a zone of another partition than \(partition), "
@@ -110,6 +112,23 @@ extension PanelCommandHandler {
     /// The zones by their configured names (`zone 7` for one without), for responses.
     private func names(of zones: [Int]) -> String {
         zones.map { zoneNames[$0] ?? "zone \($0)" }.joined(separator: ", ")
+    }
+
+    /// How keys that end by leaving the `*1` menu went.
+    enum KeysOutcome {
+        /// All were taken, and the panel's bypass report followed.
+        case report(Set<Int>)
+        /// All were taken, but no report came within ``bypassReportTimeout``.
+        case noReport
+        /// One was not taken.
+        case failed(KeysFailure)
+    }
+
+    /// Sends `commands` (ending with `#`) and waits for the bypass report the panel sends on leaving the menu.
+    private func report(after commands: [PanelCommand], id: UUID, _ context: JobContext) async -> KeysOutcome {
+        let reports = keypad.reports()
+        if let failure = await sendKeys(commands, id: id, context) { return .failed(failure) }
+        return await reports.first(within: Self.bypassReportTimeout).map(KeysOutcome.report) ?? .noReport
     }
 
     /// A keypad frame that did not go through, and whether keys of this command reached the panel before.
