@@ -17,6 +17,8 @@ public struct PanelState: Sendable, Hashable, Codable {
     public internal(set) var troubles: [TroubleKey: Fact<Bool>] = [:]
     /// The panel link, `nil` before the first link event.
     public internal(set) var link: Fact<LinkState>?
+    /// The zones the panel's last bypass report (`616`) listed, in order; `nil` before the first.
+    public internal(set) var bypassedZones: Fact<[Int]>?
 
     /// No events yet: everything unknown.
     public init() {}
