@@ -14,11 +14,9 @@ extension PanelState {
         "603": ("tamper", \.tamper, true), "604": ("tamper", \.tamper, false),
         "605": ("fault", \.fault, true), "606": ("fault", \.fault, false),
     ]
-    /// The bypassed zones report. Its stamp is one for all zones: each report lists them all.
-    static let bypassCode = "616"
-
     mutating func applyZones(_ event: AlarmEvent, stamp: EventStamp) -> [PanelChange] {
-        if event.code == Self.bypassCode, event.type == .info, let bypassed = Self.bypassedZones(raw: event.raw) {
+        // The bypassed zones report: its stamp is one for all zones, since each report lists them all.
+        if let bypassed = event.bypassedZones {
             guard stamp.supersedes(bypassStamp) else { return [] }
             bypassStamp = stamp
             let numbers = Set(zoneRecords.keys).union(bypassed).sorted()
@@ -48,19 +46,5 @@ extension PanelState {
         record.state.since = timestamp
         zoneRecords[number] = record
         return [.zone(number, record.state)]
-    }
-
-    /// The zones marked in a `616` report's `raw` (`616 0100…`: byte n, bit b is zone 8n+b+1);
-    /// `nil` when it holds no whole hex bytes.
-    static func bypassedZones(raw: String) -> Set<Int>? {
-        let parts = raw.split(separator: " ", maxSplits: 1)
-        guard parts.count == 2, parts[1].utf8.count.isMultiple(of: 2) else { return nil }
-        let hex = Array(parts[1].utf8)
-        var zones: Set<Int> = []
-        for byte in 0..<(hex.count / 2) {
-            guard let bits = UInt8(String(decoding: hex[(byte * 2)..<(byte * 2 + 2)], as: UTF8.self), radix: 16) else { return nil }
-            for bit in 0..<8 where bits & (1 << bit) != 0 { zones.insert(byte * 8 + bit + 1) }
-        }
-        return zones.filter(FormatLimits.zones.contains)
     }
 }

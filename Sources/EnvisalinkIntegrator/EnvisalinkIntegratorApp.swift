@@ -12,10 +12,12 @@ import Foundation
 /// Builds the alarm integrator's services from the configuration; `main` runs them.
 public enum EnvisalinkIntegratorApp {
     /// The services: the spool flusher, the sequence file monitor, the event reporter, the
-    /// arming monitor, the consumer supervisor, the panel link, the TPI proxy when `envisalinkd.proxy`
-    /// is set, the panel clock's keeper unless `envisalinkd.clock.sync` is off, and the command consumer.
-    /// `hostClock` says whether the box's clock is synchronised, and `zone` is the panel's time zone
-    /// (tests give their own; else `clock.time_zone` becomes the process's: ``SystemTimeZone/use(_:key:file:)``).
+    /// arming monitor, the consumer supervisor, the bypass re-applier when
+    /// `envisalinkd.bypass.reapply_after_disarm` is set, the panel link, the TPI proxy when
+    /// `envisalinkd.proxy` is set, the panel clock's keeper unless `envisalinkd.clock.sync` is off,
+    /// and the command consumer. `hostClock` says whether the box's clock is synchronised, and
+    /// `zone` is the panel's time zone (tests give their own; else `clock.time_zone` becomes the
+    /// process's: ``SystemTimeZone/use(_:key:file:)``).
     /// - Throws: a ``ConfigError`` naming the key when something required is missing, the
     ///   directory of `sequence_file` cannot be created or `clock.time_zone` names no time zone,
     ///   a ``SequenceStateError`` when `sequence_file` holds something other than a sequence number, or a
@@ -47,11 +49,21 @@ public enum EnvisalinkIntegratorApp {
         let proxy = panel.proxy.map {
             ProxyWiring.make(configuration: $0, partitionCount: panel.partitions, publisher: publisher, logger: logger)
         }
+        let keypad = PanelKeypad(gap: panel.bypass.keypressGap)
+        let producer = QueueProducer(endpoint: configuration.beanstalkd.endpoint, logger: logger)
+        let reapplier = panel.bypass.reapplyAfterDisarm.map {
+            BypassReapplier(profile: $0, producer: producer, tube: configuration.beanstalkd.commandTubes[0], logger: logger)
+        }
+        let proxyObserver = proxy?.observer
         let link = PanelLink(
             configuration: PanelLinkConfiguration(
                 host: panel.host, port: panel.port, password: password,
                 session: TPISessionConfiguration(pollInterval: .seconds(panel.pollInterval))),
-            logger: logger, observer: proxy?.observer)
+            logger: logger, observer: { report in
+                keypad.observe(report)
+                reapplier?.observe(report)
+                return proxyObserver?(report) ?? false
+            })
         proxy?.wiring.attach(link)
         let sequenceMonitor = SequenceFileMonitor(counter: sequence, publisher: publisher, logger: logger)
         let mapper = PanelEventMapper(zoneNames: panel.zones, userNames: panel.users)
@@ -69,7 +81,8 @@ public enum EnvisalinkIntegratorApp {
             publisher: publisher, logger: logger)
         let handler = PanelCommandHandler(
             link: link, publisher: publisher, sentCommands: sentCommands, masterCode: panel.codeMaster,
-            allowedRawCodes: Set(panel.allowedRawCodes), maximumAge: .seconds(panel.commandMaxAge), arming: arming)
+            allowedRawCodes: Set(panel.allowedRawCodes), maximumAge: .seconds(panel.commandMaxAge), arming: arming,
+            zoneNames: panel.zones, bypass: panel.bypass, keypad: keypad)
         let commands = QueueConsumer<AlarmCommand>(
             endpoint: configuration.beanstalkd.endpoint,
             // A command waiting for the link ends by its age limit (with a response event), not by attempts.
@@ -78,10 +91,11 @@ public enum EnvisalinkIntegratorApp {
         // A ServiceGroup stops services in reverse order: first the command consumer (no new
         // commands), the panel clock's keeper, then the panel link (its report stream ends; commands
         // in flight, the proxy's too, are answered or fail, and the proxy's clients are disconnected),
-        // the TPI proxy (the audit of its clients' commands published), the consumer supervisor, the
-        // arming monitor, then the reporter (which publishes the last reports), the sequence file
-        // monitor, and last the spool flusher.
-        return [publisher, sequenceMonitor, reporter, arming, supervisor] + (proxy.map { [$0.service] } ?? []) + [link]
-            + (clock.map { [$0] } ?? []) + [commands]
+        // the TPI proxy (the audit of its clients' commands published), the bypass re-applier (no
+        // disarm to see) and its producer, the consumer supervisor, the arming monitor, then the
+        // reporter (which publishes the last reports), the sequence file monitor, and last the spool flusher.
+        let reapplying: [any Service] = reapplier.map { [producer, $0] } ?? []
+        return [publisher, sequenceMonitor, reporter, arming, supervisor] + reapplying + (proxy.map { [$0.service] } ?? [])
+            + [link] + (clock.map { [$0] } ?? []) + [commands]
     }
 }

@@ -28,6 +28,11 @@ struct PanelCommandHandler: Sendable {
     let allowedRawCodes: Set<String>
     let maximumAge: Duration
     let arming: ArmingMonitor
+    /// Zone names by number (`envisalinkd.zones`): bypass responses name zones by them, and when
+    /// there are any, a bypass may name only these zones.
+    let zoneNames: [Int: String]
+    let bypass: BypassConfig
+    let keypad: PanelKeypad
 
     func handle(_ command: AlarmCommand, context: JobContext) async throws -> JobOutcome {
         var command = command
@@ -43,6 +48,9 @@ struct PanelCommandHandler: Sendable {
         if age.exceeds(maximumAge) {
             await respond(to: command, code: "expired", age.refusal(limit: maximumAge), context)
             return .done
+        }
+        if case let .simple(simple) = command.action, simple.takesZones {
+            return await handleBypass(command, bypassing: simple == .bypass, idFromJob: idFromJob, now: now, context)
         }
         let panelCommand: PanelCommand
         let frame: TPIFrame
@@ -108,7 +116,7 @@ struct PanelCommandHandler: Sendable {
             partition: command.partition, commandID: command.id), logger: context.logger)
     }
 
-    private static func describe(_ action: AlarmCommand.Action) -> String {
+    static func describe(_ action: AlarmCommand.Action) -> String {
         switch action {
         case let .simple(simple): simple.rawValue
         case let .raw(code, _): "raw command \(code)"

@@ -11,7 +11,8 @@ extension PanelModel {
         start(.exitDelay(partition: partition), after: configuration.exitDelay)
     }
 
-    /// Disarms (`750` user opening, `655` disarmed), ending any delay or alarm.
+    /// Disarms (`750` user opening, `655` disarmed), ending any delay or alarm, and clears the
+    /// bypass of the partition's zones, as a DSC panel does (it sends no `616` for that).
     mutating func disarm(_ partition: Int, user: Int) {
         switch partitions[partition] {
         case .exitDelay: cancel(.exitDelay(partition: partition))
@@ -19,6 +20,9 @@ extension PanelModel {
         default: break
         }
         partitions[partition] = .disarmed
+        for number in zones.keys where zones[number]?.definition.partition == partition {
+            update(zone: number) { $0.isBypassed = false }
+        }
         send("750", "\(partition)\(user.zeroPadded(4))")
         send(.disarmed, partition: partition)
     }

@@ -5,6 +5,9 @@ extension PanelModel {
     /// The answer to a command: `500CCC` (its code) first, then its results; or the `502` error
     /// alone, when the panel's state rejects it (nothing changes then).
     mutating func respond(to command: PanelCommand, at moment: Moment) -> [PanelEffect] {
+        if Self.isKeypad(command), let last = lastKeypadCommand, moment.instant - last < configuration.keypadGap {
+            return [.send(SystemError.keybusTransmitBufferOverrun.frame)]
+        }
         do {
             let results = try transaction { (panel: inout PanelModel) throws(SystemError) in
                 try panel.execute(command, at: moment)
@@ -17,8 +20,11 @@ extension PanelModel {
 
     private mutating func execute(_ command: PanelCommand, at moment: Moment) throws(SystemError) {
         switch command {
-        case .poll, .keepAlive, .singleKey, .commandOutput:
+        case .poll, .keepAlive, .commandOutput:
             break
+        case .singleKey(let key):
+            lastKeypadCommand = moment.instant
+            pressKeys(String(key), on: 1)
         case .login, .raw:
             // A second `005` once logged in: the reference is silent, so it is a syntax error here.
             // (A client's frame is never `raw`: ``PanelCommand/init(received:partitionCount:)``.)
@@ -56,6 +62,7 @@ extension PanelModel {
         case .codeSend(let code):
             try sendCode(code)
         case .keyString(let partition, let keys):
+            lastKeypadCommand = moment.instant
             pressKeys(keys, on: partition)
         }
     }
@@ -96,18 +103,52 @@ extension PanelModel {
         configuration.codesByUser.first { $0.value == code }?.key
     }
 
-    /// `071`: only `*1` (bypass) is simulated: `*1zz…#` toggles the bypass of zones `zz` of a
-    /// disarmed partition, and leaving with `#` sends `616`. Other keys change nothing.
-    private mutating func pressKeys(_ keys: String, on partition: Int) {
-        guard keys.hasPrefix("*1"), keys.hasSuffix("#") else { return }
-        let digits = Array(keys.dropFirst(2).dropLast())
-        if partitions[partition] == .disarmed, digits.count % 2 == 0 {
-            for index in stride(from: 0, to: digits.count, by: 2) {
-                guard let number = Int(String(digits[index...index + 1])),
-                      zones[number]?.definition.partition == partition else { continue }
-                update(zone: number) { $0.isBypassed.toggle() }
-            }
+    /// Whether `command` presses keypad keys (`070`, `071`), which the keybus takes at its own pace.
+    private static func isKeypad(_ command: PanelCommand) -> Bool {
+        switch command {
+        case .singleKey, .keyString: true
+        default: false
         }
-        sendBypassedZones()
     }
+
+    /// `070`/`071`: keys pressed on a partition's keypad, one by one. Only the `*1` bypass menu is
+    /// simulated: `*1` enters it, whether in one frame or several; then each two digits `zz`
+    /// toggle the bypass of zone `zz` if it belongs to the partition and the partition is
+    /// disarmed, and `#` leaves the menu and sends `616`. Other keys change nothing.
+    private mutating func pressKeys(_ keys: String, on partition: Int) {
+        for key in keys {
+            press(key, on: partition)
+        }
+    }
+
+    private mutating func press(_ key: Character, on partition: Int) {
+        switch (keypads[partition], key) {
+        case (.bypassMenu, "#"):
+            keypads[partition] = nil
+            sendBypassedZones()
+        case (.bypassMenu(nil), _) where key.isASCIIDigit:
+            keypads[partition] = .bypassMenu(firstDigit: key)
+        case (.bypassMenu(let first?), _) where key.isASCIIDigit:
+            keypads[partition] = .bypassMenu(firstDigit: nil)
+            toggleBypass(ofZone: Int(String([first, key])) ?? 0, on: partition)
+        case (.bypassMenu, _):
+            break
+        case (.star, "1"):
+            keypads[partition] = .bypassMenu(firstDigit: nil)
+        case (_, "*"):
+            keypads[partition] = .star
+        default:
+            keypads[partition] = nil
+        }
+    }
+
+    private mutating func toggleBypass(ofZone number: Int, on partition: Int) {
+        guard partitions[partition] == .disarmed, zones[number]?.definition.partition == partition else { return }
+        update(zone: number) { $0.isBypassed.toggle() }
+    }
+}
+
+extension Character {
+    /// `0`–`9`.
+    fileprivate var isASCIIDigit: Bool { ("0"..."9").contains(self) }
 }

@@ -15,6 +15,9 @@ import Foundation
 ///   starts the entry delay (`657`); the zero-entry modes alarm at once. The alarm is `601` for
 ///   the zone and `654` for the partition; disarming (`750`, `655`) ends it.
 /// - Zones left open at the end of the exit delay count as opening then.
+/// - Keys (`070`, `071`) go through the keypad one by one: `*1` opens the bypass menu (over
+///   several frames if need be), each zone's two digits toggle its bypass, `#` leaves the menu and
+///   sends `616`. Keys sent sooner than ``SimulatorConfiguration/keypadGap`` after the last are refused.
 /// - Ready (`650`/`651`), the keypad LEDs (`510`, partition 1), the trouble LED (`840`/`841`)
 ///   and the verbose trouble (`849`) are sent whenever they change.
 struct PanelModel: Sendable {
@@ -59,6 +62,14 @@ struct PanelModel: Sendable {
         var mode: ArmMode
     }
 
+    /// Where a partition's keypad is in a key sequence (no entry: idle).
+    enum KeypadEntry: Sendable, Hashable {
+        /// `*` was pressed.
+        case star
+        /// In the `*1` bypass menu, with the first digit of a zone number when one was pressed.
+        case bypassMenu(firstDigit: Character?)
+    }
+
     let configuration: SimulatorConfiguration
     var zones: [Int: Zone]
     /// Partitions 1…count, indexed by number.
@@ -67,6 +78,10 @@ struct PanelModel: Sendable {
     var alarmMemory: Set<Int> = []
     var troubles: Set<SimulatedTrouble> = []
     var codeRequest: CodeRequest?
+    /// The keypads in the middle of a key sequence, by partition.
+    var keypads: [Int: KeypadEntry] = [:]
+    /// When the last keypad command (`070`/`071`) was taken, for ``SimulatorConfiguration/keypadGap``.
+    var lastKeypadCommand: ContinuousClock.Instant?
     /// `055`: prefix every line with `HH:MM:SS `. The EVL keeps it across sessions.
     var timestamps = false
     /// `056`: send `550` every ``SimulatorConfiguration/timeBroadcastInterval``.

@@ -48,6 +48,10 @@ public struct SimulatorConfiguration: Sendable, Hashable {
     public var codeRequired: CodeRequirement = .none
     /// How long after a `900` the panel accepts `200`; later it answers `502026`.
     public var codeWindow: Duration = .seconds(30)
+    /// The least time between two keypad commands (`070`/`071`): one that comes sooner after the
+    /// last accepted one gets `502010` (keybus transmit buffer overrun) and changes nothing, as a
+    /// real keybus drops keys sent faster than about 1.5–3 s apart. Zero (the default) takes keys at any pace.
+    public var keypadGap: Duration = .zero
     /// The control port on 127.0.0.1 (0 picks a free one); `nil` for none.
     public var controlPort: Int?
     /// The pause between the two writes of a frame after the `split` control command.
@@ -80,7 +84,7 @@ public struct SimulatorConfiguration: Sendable, Hashable {
         try validateCodes()
         try validateZones()
         for (name, delay) in [("exit delay", exitDelay), ("entry delay", entryDelay), ("code window", codeWindow),
-                              ("split pause", splitPause)] {
+                              ("split pause", splitPause), ("keypad gap", keypadGap)] {
             try check(delay >= .zero, "the \(name) must not be negative")
         }
         for (name, period) in [("login timeout", loginTimeout), ("time broadcast interval", timeBroadcastInterval),
@@ -139,7 +143,7 @@ extension SimulatorConfiguration: CustomStringConvertible {
             "tpi \(host):\(port)", "control \(controlPort.map(String.init) ?? "none")", "password ***",
             "\(userCodes.count + 1) access codes ***", "\(partitionCount) partitions",
             "zones \(zoneList.joined(separator: ","))", "exit delay \(exitDelay)", "entry delay \(entryDelay)",
-            "login timeout \(loginTimeout)", "code required \(codeRequired.rawValue)",
+            "login timeout \(loginTimeout)", "code required \(codeRequired.rawValue)", "keypad gap \(keypadGap)",
         ].joined(separator: ", ")
     }
 }

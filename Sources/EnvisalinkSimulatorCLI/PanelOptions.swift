@@ -40,6 +40,9 @@ struct PanelOptions: ParsableArguments {
     @Option(help: "Seconds a 200 is accepted after a 900 (default \(defaults.codeWindow)).")
     var codeWindow: Double?
 
+    @Option(help: "Least seconds between two keypad commands (070/071); one sent sooner gets 502010 (default 0: any pace).")
+    var keypadGap: Double?
+
     @Option(help: "Seconds between 550 time broadcasts once 0561 turns them on (default \(defaults.timeBroadcastInterval)).")
     var timeBroadcastInterval: Double?
 
@@ -79,6 +82,7 @@ struct PanelOptions: ParsableArguments {
         configuration.exitDelay = exitDelay.map(Duration.seconds) ?? configuration.exitDelay
         configuration.entryDelay = entryDelay.map(Duration.seconds) ?? configuration.entryDelay
         configuration.codeWindow = codeWindow.map(Duration.seconds) ?? configuration.codeWindow
+        configuration.keypadGap = keypadGap.map(Duration.seconds) ?? configuration.keypadGap
         configuration.timeBroadcastInterval = timeBroadcastInterval.map(Duration.seconds) ?? configuration.timeBroadcastInterval
         configuration.troubleRepeatInterval = troubleRepeatInterval.map(Duration.seconds) ?? configuration.troubleRepeatInterval
     }

@@ -18,7 +18,8 @@ extension HowAlarming {
                 Or give a whole JSON command with --json, e.g. \
                 '{"type":"command","code":"arm_stay","partition":2}'. The command goes on every tube \
                 in beanstalkd.tubes.commands; the integrator's echo and response events carry its id \
-                as command_id.
+                as command_id. bypass and unbypass take zone numbers after the command \
+                (howalarming send bypass 5 6) or --profile NAME, a profile of envisalinkd.bypass.profiles.
                 """
         )
 
@@ -27,8 +28,14 @@ extension HowAlarming {
         @Argument(help: "A simple command, such as status, arm or disarm.")
         var command: String?
 
+        @Argument(help: "With bypass and unbypass: the zones (1-64).")
+        var zones: [Int] = []
+
         @Option(help: "The partition (1-8) the command is for.")
         var partition: Int?
+
+        @Option(help: "With bypass and unbypass: a bypass profile of the integrator's configuration instead of zones.")
+        var profile: String?
 
         @Option(help: ArgumentHelp("A JSON command object.", valueName: "json"))
         var json: String?
@@ -37,8 +44,8 @@ extension HowAlarming {
             guard (command == nil) != (json == nil) else {
                 throw ValidationError("give either a COMMAND or --json, not both or neither")
             }
-            if json != nil, partition != nil {
-                throw ValidationError("--partition goes with a simple COMMAND; put \"partition\" in the JSON instead")
+            if json != nil, partition != nil || profile != nil || !zones.isEmpty {
+                throw ValidationError("--partition, --profile and zones go with a simple COMMAND; put them in the JSON instead")
             }
             _ = try parsedCommand()
         }
@@ -60,10 +67,11 @@ extension HowAlarming {
                 if let json {
                     return try AlarmCommand.decode(job: Array(json.utf8))
                 }
-                var command = try AlarmCommand.decode(job: Array(command!.utf8))
-                command.partition = partition
-                try command.validate()
-                return command
+                let simple = AlarmCommand.simple(
+                    try SimpleCommand(named: String(command!.trimmingWhitespace)), partition: partition,
+                    zones: zones.isEmpty ? nil : zones, profile: profile)
+                try simple.validate()
+                return simple
             } catch {
                 throw ValidationError("\(error)")
             }

@@ -14,6 +14,9 @@ public import AlarmCore
 ///   disarms with the code typed (the integrator's master code when `code_disarm_required` is off
 ///   and none was typed). A code typed to arm is checked against the master code when
 ///   `code_arm_required` is on, and never sent on: the panel arms without one.
+/// - On a zone's bypass switch topic (`…/zone/005/bypass/set`): `{"state": "ON", "timestamp": …}`
+///   as the switch's command template makes it, or the bare `ON`, bypasses the zone, `OFF`
+///   un-bypasses it (partition 1: the bridge does not know which partition a zone is in).
 /// - On the plain command topic: the command tube's own forms (`arm_away`, or a JSON command).
 /// - Refused: a retained command (it would run again on every subscription), an unknown action, a
 ///   disarm without the code that is required, a malformed code, a partition the panel does not have.
@@ -47,6 +50,8 @@ public struct BridgeCommandReader: Sendable {
             var command: AlarmCommand
             if let partition = topics.partition(ofCommandTopic: topic) {
                 command = try homeAssistantCommand(payload, partition: partition)
+            } else if let zone = topics.zone(ofBypassTopic: topic) {
+                command = try bypassCommand(payload, zone: zone)
             } else if topic == topics.command {
                 command = try queueCommand(payload)
             } else {
@@ -103,6 +108,26 @@ public struct BridgeCommandReader: Sendable {
         default:
             let shown = request.action.contains(where: \.isNumber) ? "an action" : String(reflecting: String(request.action.prefix(32)))
             throw BridgeCommandRefusal("\(shown) is not one of ARM_AWAY, ARM_HOME, ARM_NIGHT, DISARM")
+        }
+    }
+
+    /// What a zone's bypass switch's command template sends.
+    private struct SwitchPayload: Decodable {
+        var state: String
+        var timestamp: Double?
+    }
+
+    /// What a zone's bypass switch sends: `{"state": "ON", "timestamp": 1700000000}` as the
+    /// discovery config's command template makes it, or the bare `ON` or `OFF`.
+    private func bypassCommand(_ payload: [UInt8], zone: Int) throws(BridgeCommandRefusal) -> AlarmCommand {
+        let request = payload.first == UInt8(ascii: "{")
+            ? try? JSONDecoder().decode(SwitchPayload.self, from: Data(payload))
+            : SwitchPayload(state: String(decoding: payload, as: UTF8.self))
+        let timestamp = request?.timestamp.flatMap { $0.isFinite && $0 >= 0 ? Int64($0) : nil }
+        switch request?.state {
+        case "ON": return .simple(.bypass, timestamp: timestamp, zones: [zone])
+        case "OFF": return .simple(.unbypass, timestamp: timestamp, zones: [zone])
+        default: throw BridgeCommandRefusal("a bypass switch sends ON or OFF")
         }
     }
 

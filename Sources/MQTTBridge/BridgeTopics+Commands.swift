@@ -1,3 +1,5 @@
+import AlarmCore
+
 extension BridgeTopics {
     /// Every event, as its JSON (`docs/event-format.md`); not retained.
     public var events: String { "\(base)/event" }
@@ -8,6 +10,8 @@ extension BridgeTopics {
 
     /// The filter of every partition's Home Assistant command topic (`…/p1/set`, `…/p2/set` …).
     public var partitionCommandFilter: String { "\(base)/+/set" }
+    /// The filter of every zone's bypass switch command topic (`…/zone/005/bypass/set` …).
+    public var zoneBypassCommandFilter: String { "\(base)/zone/+/bypass/set" }
     /// The filter of the retained discovery configs of this site's entities, old ones included.
     public var discoveryFilter: String { "\(discoveryPrefix)/+/\(nodeID)/+/config" }
 
@@ -17,6 +21,17 @@ extension BridgeTopics {
         guard topic.hasPrefix(prefix), topic.hasSuffix(suffix), topic.count > prefix.count + suffix.count else { return nil }
         let digits = topic.dropFirst(prefix.count).dropLast(suffix.count)
         guard digits.allSatisfy(\.isASCII), let number = Int(digits), "\(number)" == digits else { return nil }
+        return number
+    }
+
+    /// The zone whose bypass switch command topic `topic` is, `nil` for any other topic.
+    public func zone(ofBypassTopic topic: String) -> Int? {
+        let prefix = "\(base)/zone/", suffix = "/bypass/set"
+        guard topic.hasPrefix(prefix), topic.hasSuffix(suffix), topic.count == prefix.count + 3 + suffix.count else { return nil }
+        let digits = topic.dropFirst(prefix.count).dropLast(suffix.count)
+        guard digits.allSatisfy({ $0.isASCII && $0.isNumber }), let number = Int(digits), number.zeroPadded(3) == digits else {
+            return nil
+        }
         return number
     }
 

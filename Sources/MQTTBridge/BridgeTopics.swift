@@ -41,6 +41,8 @@ public struct BridgeTopics: Sendable, Hashable {
     public func zoneState(_ number: Int) -> String { "\(base)/zone/\(number.zeroPadded(3))/state" }
     /// Zone `number`'s attributes (JSON).
     public func zoneAttributes(_ number: Int) -> String { "\(base)/zone/\(number.zeroPadded(3))/attributes" }
+    /// Where Home Assistant's bypass switch of zone `number` sends `ON` (bypass) or `OFF` (never retained).
+    public func zoneBypassCommand(_ number: Int) -> String { "\(base)/zone/\(number.zeroPadded(3))/bypass/set" }
     /// `trouble`'s state: `ON` or `OFF`, as its Home Assistant device class reads them.
     public func troubleState(_ trouble: Trouble) -> String { "\(base)/trouble/\(trouble.rawValue)/state" }
 
@@ -54,4 +56,5 @@ public struct BridgeTopics: Sendable, Hashable {
 public enum HomeAssistantComponent: String, Sendable, Hashable, CaseIterable {
     case alarmControlPanel = "alarm_control_panel"
     case binarySensor = "binary_sensor"
+    case `switch`
 }

@@ -56,3 +56,26 @@ struct BinarySensorConfig: Encodable {
     var availability: [AvailabilityTopic]
     var availabilityMode: String?
 }
+
+/// A `switch` discovery config whose state is read from a JSON attributes topic.
+struct SwitchConfig: Encodable {
+    var name: String
+    var uniqueID: String
+    var icon: String
+    var entityCategory: String
+    var stateTopic: String
+    var valueTemplate: String
+    var commandTopic: String
+    var commandTemplate: String
+    var payloadOn: String
+    var payloadOff: String
+    var stateOn: String
+    var stateOff: String
+    var optimistic: Bool
+    var qos: Int
+    var retain: Bool
+    var device: HomeAssistantDevice
+    var origin: HomeAssistantOrigin
+    var availability: [AvailabilityTopic]
+    var availabilityMode: String
+}

@@ -3,7 +3,8 @@ public import AlarmState
 
 /// Home Assistant MQTT discovery for one panel: the retained config of every entity, all on one
 /// device. Per partition an `alarm_control_panel`; per configured zone a `binary_sensor` with its
-/// zone type as device class; a diagnostic `binary_sensor` per trouble; the panel link as a
+/// zone type as device class, and a `switch` that bypasses it (zones 1–64); a diagnostic
+/// `binary_sensor` per trouble; the panel link as a
 /// `connectivity` sensor. Every entity but the link is available only while both the bridge
 /// (`bridge`, its will) and the panel link (`panel`) are `online`; the link sensor follows the
 /// bridge alone, so that it reads *disconnected* rather than unavailable.
@@ -14,6 +15,8 @@ public struct HomeAssistantDiscovery: Sendable {
     /// that a command the broker kept for the bridge is refused once older than
     /// `command_max_age`), as JSON.
     public static let commandTemplate = "{{ {'action': action, 'code': code, 'timestamp': now().timestamp() | int} | tojson }}"
+    /// What a bypass switch's command topic receives: `ON` or `OFF` and when, as JSON.
+    public static let switchCommandTemplate = "{{ {'state': value, 'timestamp': now().timestamp() | int} | tojson }}"
 
     /// The topics.
     public let topics: BridgeTopics
@@ -44,10 +47,10 @@ public struct HomeAssistantDiscovery: Sendable {
         self.version = version
     }
 
-    /// Every entity's config: partitions, zones in order, troubles, the link.
+    /// Every entity's config: partitions, zones in order, their bypass switches, troubles, the link.
     public var configs: [BridgeMessage] {
         (1...partitions).map(partitionConfig) + zones.keys.sorted().compactMap(zoneConfig)
-            + Trouble.allCases.map(troubleConfig) + [linkConfig]
+            + zones.keys.sorted().compactMap(zoneBypassConfig) + Trouble.allCases.map(troubleConfig) + [linkConfig]
     }
 
     /// The config topics of `configs`, so that a retained config on any other of the bridge's
@@ -77,6 +80,21 @@ public struct HomeAssistantDiscovery: Sendable {
             jsonAttributesTopic: topics.zoneAttributes(number), qos: 1, device: device, origin: origin,
             availability: availability, availabilityMode: "all")
         return BridgeMessage(topic: topics.discovery(.binarySensor, objectID: objectID), json: config)
+    }
+
+    /// Zone `number`'s bypass `switch` (a config entity): `ON` queues a `bypass` of the zone,
+    /// `OFF` an `unbypass`; its state is the zone attributes' `bypassed`, as the panel's bypass
+    /// report says. `nil` for a zone not configured or beyond 64 (the keypad's bypass menu).
+    public func zoneBypassConfig(_ number: Int) -> BridgeMessage? {
+        guard let zone = zones[number], FormatLimits.bypassZones.contains(number) else { return nil }
+        let objectID = "z\(number.zeroPadded(3))_bypass"
+        let config = SwitchConfig(
+            name: "\(zone.name) bypass", uniqueID: uniqueID(objectID), icon: "mdi:shield-off-outline", entityCategory: "config",
+            stateTopic: topics.zoneAttributes(number), valueTemplate: "{{ 'ON' if value_json.bypassed else 'OFF' }}",
+            commandTopic: topics.zoneBypassCommand(number), commandTemplate: Self.switchCommandTemplate, payloadOn: "ON", payloadOff: "OFF", stateOn: "ON", stateOff: "OFF",
+            optimistic: false, qos: 1, retain: false, device: device, origin: origin, availability: availability,
+            availabilityMode: "all")
+        return BridgeMessage(topic: topics.discovery(.switch, objectID: objectID), json: config)
     }
 
     /// `trouble`'s diagnostic `binary_sensor`.

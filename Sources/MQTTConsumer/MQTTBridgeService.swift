@@ -115,7 +115,10 @@ struct MQTTBridgeService: Service {
     }
 
     private func subscribe(_ client: MQTTClient, topics: BridgeTopics) async throws {
-        let filters = [topics.partitionCommandFilter, topics.command, topics.homeAssistantStatus, topics.discoveryFilter]
+        let filters = [
+            topics.partitionCommandFilter, topics.zoneBypassCommandFilter, topics.command, topics.homeAssistantStatus,
+            topics.discoveryFilter,
+        ]
         let subscriptions = try filters.map { filter throws(MQTTError) in Subscription(try TopicFilter(filter), qos: .atLeastOnce) }
         let results = try await client.subscribe(subscriptions)
         for (filter, result) in zip(filters, results) where result == .failure {

@@ -6,7 +6,7 @@ import Testing
 struct AlarmCommandTests {
     static let commandID = UUID(uuidString: "0F1E2D3C-4B5A-4968-8776-A5B4C3D2E1F0")
 
-    @Test(arguments: SimpleCommand.allCases)
+    @Test(arguments: SimpleCommand.allCases.filter { !$0.takesZones })
     func readsEveryPlainStringCommand(_ command: SimpleCommand) throws {
         #expect(try AlarmCommand.decode(job: Array(command.rawValue.utf8)) == .simple(command))
     }
@@ -33,6 +33,14 @@ struct AlarmCommandTests {
         #expect(command.timestamp == 1_199_145_600)
     }
 
+    @Test func readsBypassesWithZonesOrAProfile() throws {
+        let zones = try AlarmCommand.decode(job: #"{"type":"command","code":"bypass","zones":[5,16],"partition":1}"#)
+        #expect(zones == .simple(.bypass, partition: 1, zones: [5, 16]))
+        #expect(try AlarmCommand.decode(job: #"{"code":"UNBYPASS","profile":"night-2"}"#) == .simple(.unbypass, profile: "night-2"))
+        #expect(AlarmCommand.simple(.bypass, partition: 1, zones: [5, 6]).jsonString()
+            == #"{"type":"command","code":"bypass","partition":1,"zones":[5,6]}"#)
+    }
+
     @Test func readsARawCodeWithoutData() throws {
         #expect(try AlarmCommand.decode(job: #"{"code":"001"}"#).action == .raw(code: "001", data: ""))
     }
@@ -43,6 +51,8 @@ struct AlarmCommandTests {
         AlarmCommand(action: .raw(code: "040", data: "1 ~*#"), message: "Partition Disarm", partition: 1, id: commandID, timestamp: 0),
         AlarmCommand(action: .raw(code: "001", data: "")),
         .simple(.disarm, partition: 2, id: commandID, source: "howalarming-command", accessCode: Secret("123456")),
+        .simple(.bypass, partition: 2, id: commandID, zones: [64, 1, 9]),
+        .simple(.unbypass, message: "Morning", profile: "night_Upstairs-1"),
     ]
 
     @Test(arguments: roundTripCommands)
@@ -96,6 +106,19 @@ struct AlarmCommandTests {
         InvalidBody("access code too short", #"{"code":"disarm","access_code":"123"}"#, field: "access_code", says: "must be 4 to 6 digits"),
         InvalidBody("access code too long", #"{"code":"disarm","access_code":"1234567"}"#, field: "access_code", says: "must be 4 to 6 digits"),
         InvalidBody("access code not digits", #"{"code":"disarm","access_code":"12a4"}"#, field: "access_code", says: "must be 4 to 6 digits"),
+        InvalidBody("plain bypass", "bypass", field: "zones", says: "bypass needs zones or a profile"),
+        InvalidBody("bypass without zones", #"{"code":"unbypass"}"#, field: "zones", says: "unbypass needs zones or a profile"),
+        InvalidBody("bypass with no zone", #"{"code":"bypass","zones":[]}"#, field: "zones", says: "at least one zone"),
+        InvalidBody("bypass of zone 65", #"{"code":"bypass","zones":[1,65]}"#, field: "zones", says: "between 1 and 64, got 65"),
+        InvalidBody("bypass of zone 0", #"{"code":"bypass","zones":[0]}"#, field: "zones", says: "between 1 and 64, got 0"),
+        InvalidBody("bypass of a zone twice", #"{"code":"bypass","zones":[3,3]}"#, field: "zones", says: "names a zone twice"),
+        InvalidBody("zones as text", #"{"code":"bypass","zones":"5,6"}"#, field: "zones", says: "expected an array of integers"),
+        InvalidBody("zones not integers", #"{"code":"bypass","zones":[5.5]}"#, field: "zones", says: "expected an array of integers"),
+        InvalidBody("zones and profile", #"{"code":"bypass","zones":[5],"profile":"night"}"#, field: "profile", says: "not both"),
+        InvalidBody("bad profile name", #"{"code":"bypass","profile":"night time"}"#, field: "profile", says: #"got "night time""#),
+        InvalidBody("profile name with digits", #"{"code":"bypass","profile":"1234 x"}"#, field: "profile", says: "not shown"),
+        InvalidBody("zones with arm", #"{"code":"arm","zones":[5]}"#, field: "zones", says: "only bypass and unbypass take zones"),
+        InvalidBody("profile with a raw code", #"{"code":"071","profile":"night"}"#, field: "profile", says: "only bypass and unbypass"),
         InvalidBody("access code as a number", #"{"code":"disarm","access_code":1234}"#, field: "access_code", says: "expected a string"),
     ]
 

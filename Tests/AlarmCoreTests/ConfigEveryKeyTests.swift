@@ -73,13 +73,14 @@ struct ExampleConfig {
 
     static func load() throws -> ExampleConfig {
         let text = try String(contentsOfFile: path, encoding: .utf8)
-        // The web_push and proxy sections stay commented: web_push's key file is read when the
-        // file is parsed, and a proxy listens (PushConsumerTests.WebPushConfigTests and
-        // TPIProxyConfigTests cover their keys).
+        // The web_push, bypass and proxy sections stay commented: web_push's key file is read
+        // when the file is parsed, a bypass profile names zones that leaving out a zone would
+        // invalidate, and a proxy listens (PushConsumerTests.WebPushConfigTests,
+        // BypassConfigTests and TPIProxyConfigTests cover their keys).
         var inCommentedSection = false
         var inMQTT = false
         let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map { line -> String in
-            if line.hasPrefix("  # web_push:") || line.hasPrefix("  # proxy:") { inCommentedSection = true }
+            if line.hasPrefix("  # web_push:") || line.hasPrefix("  # bypass:") || line.hasPrefix("  # proxy:") { inCommentedSection = true }
             if inCommentedSection { inCommentedSection = line.hasPrefix("  #"); return String(line) }
             if line.hasPrefix("# mqtt:") { inMQTT = true }
             if inMQTT { inMQTT = line.hasPrefix("#"); return inMQTT ? String(line.dropFirst(2)) : String(line) }

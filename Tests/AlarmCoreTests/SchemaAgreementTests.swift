@@ -28,6 +28,8 @@ struct SchemaAgreementTests {
     static let fullEvent = AlarmEventJSONTests.fullEvent
     static let fullSimpleCommand = AlarmCommand.simple(
         .disarm, message: "Disarm", partition: 1, id: UUID(), source: "test", timestamp: 1, accessCode: Secret("1234"))
+    static let zonesBypassCommand = AlarmCommand.simple(.bypass, partition: 1, zones: [5, 6])
+    static let profileBypassCommand = AlarmCommand.simple(.unbypass, profile: "night")
     static let fullRawCommand = AlarmCommand(
         action: .raw(code: "040", data: "1"), message: "Disarm", partition: 1, id: UUID(), source: "test", timestamp: 1)
 
@@ -71,6 +73,7 @@ struct SchemaAgreementTests {
             (event["zone"], FormatLimits.zones),
             (event["user"], FormatLimits.users),
             (command["partition"], FormatLimits.partitions),
+            (command["zones"]?["items"] as? [String: Any], FormatLimits.bypassZones),
         ]
         for (property, range) in expectations {
             #expect(property?["minimum"] as? Int == range.lowerBound)
@@ -90,9 +93,12 @@ struct SchemaAgreementTests {
         let properties = try Self.properties(of: schema)
         let simple = try Self.jsonObject(Data(Self.fullSimpleCommand.jsonBytes()))
         let raw = try Self.jsonObject(Data(Self.fullRawCommand.jsonBytes()))
-        #expect(Set(simple.keys).union(raw.keys) == Set(properties.keys))
-        try Self.expectKinds(of: simple, match: properties)
-        try Self.expectKinds(of: raw, match: properties)
+        let zones = try Self.jsonObject(Data(Self.zonesBypassCommand.jsonBytes()))
+        let profile = try Self.jsonObject(Data(Self.profileBypassCommand.jsonBytes()))
+        #expect(Set(simple.keys).union(raw.keys).union(zones.keys).union(profile.keys) == Set(properties.keys))
+        for written in [simple, raw, zones, profile] {
+            try Self.expectKinds(of: written, match: properties)
+        }
 
         let required = try #require(schema["required"] as? [String])
         #expect(try Self.keys(of: AlarmCommand.simple(.status).jsonBytes()) == Set(required))
@@ -106,6 +112,7 @@ struct SchemaAgreementTests {
             switch property["type"] as? String {
             case "string": #expect(value is String, "\(key) should be a string")
             case "integer": #expect(value is NSNumber, "\(key) should be an integer")
+            case "array": #expect(value is [NSNumber], "\(key) should be an array of integers")
             case nil: #expect(property["const"] != nil || property["anyOf"] != nil, "\(key) has no type")
             default: Issue.record("\(key): unexpected schema type \(property["type"] ?? "")")
             }

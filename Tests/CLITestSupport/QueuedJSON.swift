@@ -25,6 +25,8 @@ package struct QueuedCommand: Decodable, Sendable {
     package var id: UUID?
     package var source: String?
     package var timestamp: Int?
+    package var zones: [Int]?
+    package var profile: String?
 }
 
 extension Decodable {

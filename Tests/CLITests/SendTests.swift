@@ -32,7 +32,25 @@ import TestSupport
         }
     }
 
+    @Test func bypassTakesZonesOrAProfile() async throws {
+        try await withCLI { cli in
+            let zones = try await cli.run("send", "bypass", "5", "16", "--partition", "1")
+            #expect(zones.printedID != nil, "\(zones)")
+            let profile = try await cli.run("send", "UNBYPASS", "--profile", "night")
+            #expect(profile.printedID != nil, "\(profile)")
+            let bodies = try cli.queue.takeAll(from: "commands")
+            try #require(bodies.count == 2, "\(bodies)")
+            let (bypass, unbypass) = (try QueuedCommand(job: bodies[0]), try QueuedCommand(job: bodies[1]))
+            #expect(bypass.code == "bypass" && bypass.zones == [5, 16] && bypass.partition == 1 && bypass.profile == nil, "\(bodies[0])")
+            #expect(unbypass.code == "unbypass" && unbypass.profile == "night" && unbypass.zones == nil, "\(bodies[1])")
+        }
+    }
+
     @Test(arguments: [
+        (["send", "bypass"], "bypass needs zones or a profile"),
+        (["send", "bypass", "65"], "between 1 and 64, got 65"),
+        (["send", "arm", "5"], "only bypass and unbypass take zones"),
+        (["send", "bypass", "5", "--profile", "night"], "not both"),
         (["send", "bogus"], #"unknown command "bogus""#),
         (["send", "arm", "--partition", "9"], "partition"),
         (["send", "arm", "--json", #"{"type":"command","code":"arm"}"#], "not both"),

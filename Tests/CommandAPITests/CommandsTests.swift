@@ -65,6 +65,37 @@ struct CommandsTests {
         }
     }
 
+    @Test func aBypassCarriesItsZonesOrProfileAndNeedsAControlToken() async throws {
+        try await APIStage.run { stage in
+            let token = try await stage.token(.control, name: "anna-phone")
+            let zones = try await stage.request(.POST, "/v1/commands", token: token, json: #"{"command":"bypass","zones":[5,6]}"#)
+            #expect(zones.status == 202, "\(zones)")
+            let bypass = try AlarmCommand.decode(job: try #require(try stage.take(from: "commands")))
+            #expect(bypass.action == .simple(.bypass) && bypass.zones == [5, 6] && bypass.profile == nil)
+            let profile = try await stage.request(
+                .POST, "/v1/commands", token: token, json: #"{"command":"unbypass","profile":"night","partition":1}"#)
+            #expect(profile.status == 202, "\(profile)")
+            let unbypass = try AlarmCommand.decode(job: try #require(try stage.take(from: "commands")))
+            #expect(unbypass.action == .simple(.unbypass) && unbypass.profile == "night" && unbypass.partition == 1)
+            let audit = try await CommandAudit(database: CommandDatabase(path: stage.databasePath)).entries()
+            #expect(audit.map(\.command) == [.bypass, .unbypass])
+
+            let reader = try await stage.token(.read, name: "viewer")
+            let refused = try await stage.request(.POST, "/v1/commands", token: reader, json: #"{"command":"bypass","zones":[5]}"#)
+            #expect(refused.status == 403, "\(refused)")
+            for (body, error) in [
+                (#"{"command":"bypass"}"#, "zones: bypass needs zones or a profile"),
+                (#"{"command":"bypass","zones":[65]}"#, "zones: must be between 1 and 64, got 65"),
+                (#"{"command":"arm","zones":[5]}"#, "zones: only bypass and unbypass take zones"),
+                (#"{"command":"bypass","zones":[5],"profile":"night"}"#, "profile: give zones or a profile, not both"),
+            ] {
+                let answer = try await stage.request(.POST, "/v1/commands", token: token, json: body)
+                #expect(answer.status == 400 && answer.error == error, "\(answer)")
+            }
+            #expect(try stage.take(from: "commands") == nil)
+        }
+    }
+
     @Test(arguments: [
         (#"{"command":"arm","access_code":"730916"}"#, "access_code: only disarm takes an access code"),
         (#"{"command":"disarm","access_code":"7309a6"}"#, "access_code: must be 4 to 6 digits"),

@@ -105,6 +105,20 @@ import Testing
         #expect(state.zones[2]?.value.open == false)
     }
 
+    @Test func theLastBypassReportGivesTheBypassedZones() {
+        func report(_ raw: String, sequence: UInt64, timestamp: Int64) -> AlarmEvent {
+            AlarmEvent(type: .info, code: "616", message: "Bypassed zones", raw: raw, timestamp: timestamp, source: "panel", sequence: sequence)
+        }
+        #expect(state([]).bypassedZones == nil)
+        let bypassed = state([report("616 1000000000000080", sequence: 1, timestamp: 10)])
+        #expect(bypassed.bypassedZones?.value == [5, 64] && bypassed.bypassedZones?.since == 10)
+        let cleared = state([report("616 1000000000000080", sequence: 1, timestamp: 10), report("616 0000000000000000", sequence: 2, timestamp: 11)])
+        #expect(cleared.bypassedZones?.value == [])
+        let late = state([report("616 0000000000000000", sequence: 2, timestamp: 11), report("616 1000000000000080", sequence: 1, timestamp: 10)])
+        #expect(late.bypassedZones?.value == [], "an older report does not roll the list back")
+        #expect(state([event(.fault, "616")]).bypassedZones == nil, "only the info report counts")
+    }
+
     @Test func troublesOpenAndRestoreByTheirPairedCodes() {
         let state = state([
             event(.fault, "802", message: "AC power lost"),

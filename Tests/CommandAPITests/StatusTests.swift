@@ -36,9 +36,25 @@ struct StatusTests {
             let empty = try await status(stage, try await stage.token(.read))
             #expect((empty["partitions"] as? [Any])?.isEmpty == true)
             #expect((empty["open_zones"] as? [Any])?.isEmpty == true)
+            #expect((empty["bypassed_zones"] as? [Any])?.isEmpty == true)
             #expect((empty["troubles"] as? [Any])?.isEmpty == true)
             #expect((empty["panel_link"] as? [String: Any])?["state"] as? String == "unknown")
             #expect(empty["last_event"] is NSNull)
+        }
+    }
+
+    @Test func bypassedZonesFollowTheLastBypassReport() async throws {
+        try await APIStage.run { stage in
+            let token = try await stage.token(.read)
+            try await stage.put(
+                #"{"type":"info","code":"610","message":"Zone closed: Upstairs motion","raw":"610 005","timestamp":1700000000,"source":"panel","sequence":1,"zone":5,"zone_name":"Upstairs motion"}"#)
+            try await stage.put(
+                #"{"type":"info","code":"616","message":"Bypassed zones: Upstairs motion, zone 009","raw":"616 1001000000000000","timestamp":1700000100,"source":"panel","sequence":2}"#)
+            try await waitUntil("both events consumed") { lastCursor(try await status(stage, token)) == 2 }
+            let zones = try #require(try await status(stage, token)["bypassed_zones"] as? [[String: Any]])
+            #expect(zones.map { $0["zone"] as? Int } == [5, 9])
+            #expect(zones.first?["name"] as? String == "Upstairs motion" && zones.first?["since"] as? Int == 1_700_000_100)
+            #expect(zones.last?["name"] == nil)
         }
     }
 

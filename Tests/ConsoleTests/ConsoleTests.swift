@@ -47,6 +47,27 @@ import TestSupport
         }
     }
 
+    @Test func zonesAreBypassedFromTheControlViewAndTheLiveViewShowsIt() async throws {
+        try await withConsole { page in
+            let browser = page.browser
+            try await page.signIn(pasting: page.stage.controlToken, as: "household-phone")
+            try await page.show("control")
+            let empty = try await page.give("bypass", expecting: "Not sent")
+            #expect(empty.contains("type the numbers of the zones"), "\(empty)")
+            try await browser.type("2", into: "#control-zones")
+            let bypassed = try await page.give("bypass")
+            #expect(bypassed.hasPrefix("Panel: Bypassed: Back door"), "\(bypassed)")
+            try await page.show("live")
+            try await browser.waitForText("bypassed", in: "#zones [data-zone='2'] .zone-state")
+
+            let cleared = try await page.give("unbypass")
+            #expect(cleared.hasPrefix("Panel: Not bypassed: Back door"), "\(cleared)")
+            try await page.show("live")
+            _ = try await browser.waitForScript(
+                "return !document.querySelector(\"#zones [data-zone='2'] .zone-state\").textContent.includes('bypassed')")
+        }
+    }
+
     @Test func theHistoryFiltersByTypeZoneAndTime() async throws {
         try await withConsole { page in
             let browser = page.browser

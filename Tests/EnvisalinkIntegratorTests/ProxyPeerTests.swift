@@ -96,4 +96,22 @@ struct ProxyPeerTests {
             #expect(try await refused.waitForExit(timeout: .seconds(15)) == .exited(0), "\(refused.report)")
         }
     }
+
+    @Test func homeAssistantsLibrarySeesTheIntegratorsBypass() async throws {
+        let python = try await PythonPeer.find()
+        try await ProxyStage.run(configure: { configuration in
+            configuration.envisalink?.zones = [1: "Front door", 2: "Hall PIR"]
+            configuration.envisalink?.bypass.keypressGap = .milliseconds(100)
+        }) { harness, port in
+            let peer = try start(python, port: port, as: ProxyStage.viewer, scenario: "bypass", environment: ["PEER_ZONE": "2"])
+            _ = try await peer.awaitLine(containing: #""login": true"#, timeout: .seconds(30))
+            try await harness.send(#"{"code":"bypass","zones":[2]}"#)
+            _ = try await harness.events(until: "the bypass done") { $0.type == .response && $0.message == "Bypassed: Hall PIR" }
+            _ = try await peer.awaitLine(containing: #""bypassed": 2"#)
+            try await harness.send(#"{"code":"unbypass","zones":[2]}"#)
+            _ = try await harness.events(until: "the bypass undone") { $0.type == .response && $0.message == "Not bypassed: Hall PIR" }
+            _ = try await peer.awaitLine(containing: #""unbypassed": 2"#)
+            #expect(try await peer.waitForExit(timeout: .seconds(15)) == .exited(0), "\(peer.report)")
+        }
+    }
 }

@@ -15,6 +15,7 @@ enum ProxyStage {
     /// logged in earlier hears the dump too, as the panel sends it), and its proxy on a free port.
     static func run(
         configurePanel: (inout SimulatorConfiguration) -> Void = { _ in },
+        configure: (inout HowAlarmingConfig) -> Void = { _ in },
         _ body: (IntegratorHarness, Int) async throws -> Void
     ) async throws {
         let port = try RawHTTP.freePort()
@@ -22,6 +23,7 @@ enum ProxyStage {
             configuration.envisalink?.proxy = TPIProxyConfig(
                 listen: ListenAddress(host: "127.0.0.1", port: port),
                 clients: [Self.homeAssistant, Self.alarmServer, Self.viewer])
+            configure(&configuration)
         }) { harness in
             try await harness.waitForLogin()
             _ = try await harness.events(until: "the status dump") { $0.code == "510" }

@@ -42,6 +42,16 @@ struct PanelArmingTests {
         #expect(panel.respond(to: "0301").frames == ["500030", "6561", "5108B"])
     }
 
+    @Test func disarmingClearsTheBypassesOfThePartitionsZones() {
+        var panel = PanelModel.test()
+        _ = panel.openZone(2)
+        _ = panel.respond(to: "0711*102#")
+        _ = panel.respond(to: "0301")
+        _ = panel.timerFired(.exitDelay(partition: 1), at: .test)
+        #expect(panel.respond(to: "04011234").frames == ["500040", "75010040", "6551", "6511", "51080"])
+        #expect(panel.respond(to: "0711*1#").frames == ["500071", "6160000000000000000"])
+    }
+
     @Test func disarmChecksStateThenCode() {
         var panel = PanelModel.test()
         #expect(panel.respond(to: "04011234").frames == ["502023"])

@@ -25,8 +25,12 @@ struct SimpleCommandTests {
         #expect(try mapped.frame().wireBytes == Array(wire.utf8) + [0x0D, 0x0A])
     }
 
-    @Test func everySimpleCommandHasARow() {
-        #expect(Set(Self.rows.map(\.simple)) == Set(SimpleCommand.allCases))
+    @Test func everySimpleCommandHasARowButTheBypassesWhichAreKeys() throws {
+        #expect(Set(Self.rows.map(\.simple)) == Set(SimpleCommand.allCases.filter { !$0.takesZones }))
+        for simple in [SimpleCommand.bypass, .unbypass] {
+            let error = try #require(throws: CommandError.self) { try PanelCommand(simple: simple, partition: 1, accessCode: nil) }
+            #expect(error.reason.contains("a series of keypad keys"))
+        }
     }
 
     @Test func disarmNeedsAValidAccessCode() throws {

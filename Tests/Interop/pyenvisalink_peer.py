@@ -14,7 +14,10 @@ prints one JSON line per step:
   so; then waits for the file named by the environment variable PEER_DISARM to exist, disarms with
   PEER_CODE, {"disarmed": true};
 - scenario `read`: {"login": true}; arms away with PEER_CODE, {"sent": "arm_away"}; then after the file
-  PEER_DONE exists prints the partition's state, {"armed_away": false} if the arm was refused.
+  PEER_DONE exists prints the partition's state, {"armed_away": false} if the arm was refused;
+- scenario `bypass` (zone bypass on, as Home Assistant's option): {"login": true}; waits for zone
+  PEER_ZONE to be bypassed by the panel's bypass report (616), {"bypassed": ZONE}, then for it to be
+  bypassed no more, {"unbypassed": ZONE};
 - scenario `reconnect`: {"login": true}; waits for the server to close the connection,
   {"disconnected": true}; for pyenvisalink to log in again by itself, {"login_again": true}; and
   for zone 1 to open, {"zone_open": 1}.
@@ -64,7 +67,8 @@ async def main(host, port, password, code, scenario):
     if 'PEER_RECONNECT_DELAY' in os.environ:
         shorten_reconnect_delay(float(os.environ['PEER_RECONNECT_DELAY']))
     panel = EnvisalinkAlarmPanel(host, port, 'DSC', 4, 'user', password, zoneTimerInterval=0,
-                                 keepAliveInterval=5, eventLoop=loop, connectionTimeout=10)
+                                 keepAliveInterval=5, eventLoop=loop, connectionTimeout=10,
+                                 zoneBypassEnabled=scenario == 'bypass')
     login = loop.create_future()
     logins = []
     panel.callback_login_success = lambda _: logins.append(True) or login.done() or login.set_result(True)
@@ -98,6 +102,12 @@ async def main(host, port, password, code, scenario):
         say(login_again=True)
         await wait_for("zone 1 open", lambda: panel.alarm_state['zone'][1]['status']['open'])
         say(zone_open=1)
+    elif scenario == 'bypass':
+        zone = int(os.environ['PEER_ZONE'])
+        await wait_for("zone bypassed", lambda: panel.alarm_state['zone'][zone]['bypassed'])
+        say(bypassed=zone)
+        await wait_for("zone no longer bypassed", lambda: not panel.alarm_state['zone'][zone]['bypassed'])
+        say(unbypassed=zone)
     else:
         panel.arm_away_partition(code, 1)
         say(sent="arm_away")

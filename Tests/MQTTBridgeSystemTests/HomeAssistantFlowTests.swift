@@ -7,6 +7,33 @@ import TestSupport
     static let state = "howalarming/home/p1/state"
     static let refused = "howalarming/home/command/refused"
 
+    @Test func aZonesBypassSwitchBypassesItAndShowsThePanelsReport() async throws {
+        try await BridgeStage.run { stage in
+            let observer = stage.observer
+            let config = try await observer.waitFor("homeassistant/switch/howalarming_home/z002_bypass/config") { !$0.isEmpty }
+            #expect(config.contains(#""command_topic":"howalarming/home/zone/002/bypass/set""#), "\(config)")
+            #expect(config.contains(#""name":"Hall PIR bypass""#), "\(config)")
+            try await observer.waitFor("howalarming/home/panel", "online")
+            try await observer.waitFor(Self.state, "disarmed")
+
+            // As the switch's command template makes it: with a timestamp, so that it is never taken for a backlog.
+            let now = Int(Date().timeIntervalSince1970)
+            try await stage.publish("howalarming/home/zone/002/bypass/set", #"{"state":"ON","timestamp":\#(now)}"#)
+            _ = try await observer.waitFor("howalarming/home/event", timeout: .seconds(20)) {
+                $0.contains(#""type":"response""#) && $0.contains("Bypassed: Hall PIR")
+            }
+            let attributes = "howalarming/home/zone/002/attributes"
+            try await waitUntil("zone 2 bypassed") { observer.latest(attributes)?.contains(#""bypassed":true"#) == true }
+            try await stage.publish("howalarming/home/zone/002/bypass/set", #"{"state":"OFF","timestamp":\#(now)}"#)
+            try await waitUntil("zone 2 no longer bypassed", timeout: .seconds(20)) {
+                observer.latest(attributes)?.contains(#""bypassed":false"#) == true
+            }
+            try await stage.publish("howalarming/home/zone/002/bypass/set", "TOGGLE")
+            let refusal = try await observer.waitFor(Self.refused) { $0.contains("bypass/set") }
+            #expect(refusal == #"{"reason":"a bypass switch sends ON or OFF","topic":"howalarming/home/zone/002/bypass/set"}"#)
+        }
+    }
+
     @Test func discoveryZonesArmingAlarmAndCodes() async throws {
         let staleZone = "homeassistant/binary_sensor/howalarming_home/z009/config"
         try await BridgeStage.run(before: { stage in

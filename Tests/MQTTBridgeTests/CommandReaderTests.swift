@@ -70,6 +70,22 @@ import Testing
         #expect(try Self.read(#"{"code":"001"}"#, on: "howalarming/site1/command").get().action == .raw(code: "001", data: ""))
     }
 
+    @Test func aZonesBypassSwitchBypassesAndUnbypassesIt() throws {
+        let on = try Self.read(#"{"state":"ON","timestamp":1800000000}"#, on: "howalarming/site1/zone/005/bypass/set").get()
+        #expect(on == .simple(.bypass, source: "mqtt", timestamp: 1_800_000_000, zones: [5]))
+        #expect(try Self.read("ON", on: "howalarming/site1/zone/005/bypass/set").get() == .simple(.bypass, source: "mqtt", zones: [5]))
+        let off = try Self.read("OFF", on: "howalarming/site1/zone/064/bypass/set").get()
+        #expect(off == .simple(.unbypass, source: "mqtt", zones: [64]))
+        #expect(Self.refusal(Self.read("TOGGLE", on: "howalarming/site1/zone/005/bypass/set")) == "a bypass switch sends ON or OFF")
+        #expect(Self.refusal(Self.read(#"{"state":1}"#, on: "howalarming/site1/zone/005/bypass/set")) == "a bypass switch sends ON or OFF")
+        #expect(Self.refusal(Self.read("ON", on: "howalarming/site1/zone/065/bypass/set"))?.contains("between 1 and 64") == true)
+        #expect(Self.refusal(Self.read("ON", on: "howalarming/site1/zone/005/bypass/set", retained: true)) != nil)
+        #expect(try Self.read(#"{"code":"bypass","profile":"night"}"#, on: "howalarming/site1/command").get().profile == "night")
+        for other in ["howalarming/site1/zone/5/bypass/set", "howalarming/site1/zone/00a/bypass/set", "howalarming/site1/zone/0005/bypass/set"] {
+            #expect(Self.topics.zone(ofBypassTopic: other) == nil, "\(other)")
+        }
+    }
+
     @Test(arguments: [
         (#"{"action":"TRIGGER"}"#, "\"TRIGGER\" is not one of ARM_AWAY, ARM_HOME, ARM_NIGHT, DISARM"),
         (#"{"action":"ARM_1234"}"#, "an action is not one of ARM_AWAY, ARM_HOME, ARM_NIGHT, DISARM"),

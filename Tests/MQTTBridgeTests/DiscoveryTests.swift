@@ -39,13 +39,13 @@ import Testing
     @Test func everyConfigFollowsTheDiscoveryRules() throws {
         let discovery = try Self.discovery()
         let configs = discovery.configs
-        #expect(configs.count == 2 + 3 + Trouble.allCases.count + 1)
+        #expect(configs.count == 2 + 3 + 3 + Trouble.allCases.count + 1)
         var uniqueIDs: Set<String> = []
         for message in configs {
             let levels = message.topic.split(separator: "/", omittingEmptySubsequences: false).map(String.init)
             #expect(levels.count == 5, "\(message.topic)")
             #expect(levels[0] == "homeassistant" && levels[2] == "howalarming_site1" && levels[4] == "config")
-            #expect(["alarm_control_panel", "binary_sensor"].contains(levels[1]))
+            #expect(["alarm_control_panel", "binary_sensor", "switch"].contains(levels[1]))
             #expect(levels[3].allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "_" || $0 == "-") })
             #expect(message.retain, "configs are retained")
             let config = try Self.object(message)
@@ -66,7 +66,7 @@ import Testing
             }
             if let mode = config["availability_mode"] { #expect(["all", "any", "latest"].contains(mode as? String)) }
             if let deviceClass = config["device_class"] { #expect(Self.binarySensorClasses.contains(deviceClass as? String ?? "")) }
-            if let category = config["entity_category"] { #expect(category as? String == "diagnostic") }
+            if let category = config["entity_category"] { #expect(["diagnostic", "config"].contains(category as? String)) }
             for topic in configs.map(\.topic) + [config["state_topic"], config["command_topic"]].compactMap({ $0 as? String }) {
                 #expect(!topic.contains("+") && !topic.contains("#"), "\(topic)")
             }
@@ -119,6 +119,26 @@ import Testing
         #expect(discovery.configTopics.contains("homeassistant/binary_sensor/howalarming_site1/z017/config"))
         #expect(!discovery.configTopics.contains("homeassistant/binary_sensor/howalarming_site1/z003/config"))
         #expect(BridgeMessage.removal(of: "t") == BridgeMessage(topic: "t", payload: [], retain: true))
+    }
+
+    @Test func eachZoneHasABypassSwitchReadFromItsAttributes() throws {
+        let discovery = try Self.discovery()
+        let message = try #require(discovery.zoneBypassConfig(2))
+        #expect(message.topic == "homeassistant/switch/howalarming_site1/z002_bypass/config")
+        let config = try Self.object(message)
+        #expect(config["name"] as? String == "Hall PIR bypass")
+        #expect(config["unique_id"] as? String == "howalarming_site1_z002_bypass")
+        #expect(config["entity_category"] as? String == "config")
+        #expect(config["command_topic"] as? String == "howalarming/site1/zone/002/bypass/set")
+        #expect(config["state_topic"] as? String == "howalarming/site1/zone/002/attributes")
+        #expect(config["value_template"] as? String == "{{ 'ON' if value_json.bypassed else 'OFF' }}")
+        #expect(config["payload_on"] as? String == "ON" && config["payload_off"] as? String == "OFF")
+        #expect(config["command_template"] as? String == "{{ {'state': value, 'timestamp': now().timestamp() | int} | tojson }}")
+        #expect(config["state_on"] as? String == "ON" && config["state_off"] as? String == "OFF")
+        #expect(config["optimistic"] as? Bool == false, "the switch shows the panel's report, not the wish")
+        #expect(config["retain"] as? Bool == false, "commands are never retained")
+        #expect(config["availability_mode"] as? String == "all")
+        #expect(discovery.zoneBypassConfig(3) == nil, "only configured zones")
     }
 
     @Test func troublesAndTheLinkAreDiagnostics() throws {

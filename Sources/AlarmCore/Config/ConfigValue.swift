@@ -133,7 +133,7 @@ struct ConfigValue {
 
     /// The elements of a list, each with its `[index]` key path; a single value counts as a
     /// one-element list. The list must not be empty, and `element` must not give duplicates.
-    private func uniqueList<Element: Hashable>(
+    func uniqueList<Element: Hashable>(
         _ element: (ConfigValue) throws(ConfigError) -> Element
     ) throws(ConfigError) -> [Element] {
         guard case .sequence(let sequence) = node else { return [try element(self)] }

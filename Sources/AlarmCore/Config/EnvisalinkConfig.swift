@@ -49,6 +49,8 @@ public struct EnvisalinkConfig: Sendable, Hashable {
     public var supervision = SupervisionConfig()
     /// How the panel's clock is kept (`clock`).
     public var clock = ClockConfig()
+    /// Zone bypass: profiles, re-applying one after each disarm, the pace of keypad keys (`bypass`).
+    public var bypass = BypassConfig()
     /// The TPI proxy that shares the panel session with other TPI clients (`proxy`; default none: off).
     public var proxy: TPIProxyConfig?
 
@@ -100,6 +102,7 @@ extension EnvisalinkConfig {
         metrics = try map.metrics()
         supervision = try map.section("supervision").map(SupervisionConfig.init(reading:)) ?? supervision
         clock = try map.section("clock").map(ClockConfig.init(reading:)) ?? clock
+        if let section = try map.section("bypass") { bypass = try BypassConfig(reading: section, knownZones: Set(zones.keys)) }
         if let section = try map.section("proxy") { proxy = try TPIProxyConfig.reading(section) }
     }
 }

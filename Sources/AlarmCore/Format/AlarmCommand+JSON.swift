@@ -5,7 +5,8 @@ extension AlarmCommand {
     /// A body whose first non-blank character is `{` is the JSON form: `type`, when present, must be
     /// `"command"`; `code` is required and is either a ``SimpleCommand`` name (any letter case) or a
     /// 3-digit raw panel code; `data` is allowed only with raw codes; `timestamp` is read as leniently
-    /// as for events. Any other body is the plain-string form: the trimmed text, in any letter
+    /// as for events; `zones` (an array of zone numbers) or `profile` go with `bypass` and
+    /// `unbypass` only, which need one of them. Any other body is the plain-string form: the trimmed text, in any letter
     /// case, must name a ``SimpleCommand``.
     ///
     /// Error messages never quote `data`, and quote a command name or code only when it has no
@@ -25,17 +26,14 @@ extension AlarmCommand {
         guard !trimmed.isEmpty else {
             throw FormatError(field: nil, reason: "empty body, expected a command name or a JSON command")
         }
-        guard let command = SimpleCommand(rawValue: trimmed.lowercased()) else {
-            throw FormatError(
-                field: nil,
-                reason: "unknown command \(excerptUnlessDigits(String(trimmed))); valid commands: \(SimpleCommand.validNames)"
-            )
-        }
-        return .simple(command)
+        let simple = AlarmCommand.simple(try SimpleCommand(named: String(trimmed)))
+        try simple.validate()
+        return simple
     }
 
     /// The JSON form: `{"type":"command","code":…}` then `data` (raw commands with data only),
-    /// `message`, `partition`, `id` (lowercase), `source`, `timestamp` and `access_code` when set.
+    /// `message`, `partition`, `id` (lowercase), `source`, `timestamp`, `access_code`, `zones`
+    /// and `profile` when set.
     public func jsonBytes() -> [UInt8] {
         var writer = JSONObjectWriter()
         writer.write(.type, EventType.command.rawValue)
@@ -52,6 +50,8 @@ extension AlarmCommand {
         writer.write(.source, source)
         writer.write(.timestamp, timestamp)
         writer.write(.accessCode, accessCode?.value)
+        writer.write(.zones, zones)
+        writer.write(.profile, profile)
         return writer.finish()
     }
 
@@ -72,7 +72,9 @@ extension AlarmCommand {
             id: try object.uuid(.id),
             source: try object.string(.source),
             timestamp: try object.timestamp(.timestamp),
-            accessCode: try accessCode(in: object)
+            accessCode: try accessCode(in: object),
+            zones: try object.integers(.zones),
+            profile: try object.string(.profile)
         )
         try command.validate()
         return command

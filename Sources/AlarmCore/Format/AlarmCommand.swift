@@ -37,6 +37,12 @@ public struct AlarmCommand: Sendable, Hashable {
     /// An access code a person typed for this command (4–6 digits), only with `disarm`: the
     /// integrator disarms with it instead of its configured code. Never log it.
     public var accessCode: Secret?
+    /// The zones to bypass or un-bypass, in ``FormatLimits/bypassZones``: only with `bypass` and
+    /// `unbypass`, which need either these or a ``profile``.
+    public var zones: [Int]?
+    /// A bypass profile of the integrator's configuration (`envisalinkd.bypass.profiles`), instead
+    /// of ``zones``: only with `bypass` and `unbypass`.
+    public var profile: String?
 
     /// Creates a command; everything but the action is optional.
     public init(
@@ -46,7 +52,9 @@ public struct AlarmCommand: Sendable, Hashable {
         id: UUID? = nil,
         source: String? = nil,
         timestamp: Int64? = nil,
-        accessCode: Secret? = nil
+        accessCode: Secret? = nil,
+        zones: [Int]? = nil,
+        profile: String? = nil
     ) {
         self.action = action
         self.message = message
@@ -55,6 +63,8 @@ public struct AlarmCommand: Sendable, Hashable {
         self.source = source
         self.timestamp = timestamp
         self.accessCode = accessCode
+        self.zones = zones
+        self.profile = profile
     }
 
     /// Creates a simple command, for example `.simple(.armStay, partition: 2)`.
@@ -65,20 +75,24 @@ public struct AlarmCommand: Sendable, Hashable {
         id: UUID? = nil,
         source: String? = nil,
         timestamp: Int64? = nil,
-        accessCode: Secret? = nil
+        accessCode: Secret? = nil,
+        zones: [Int]? = nil,
+        profile: String? = nil
     ) -> AlarmCommand {
         AlarmCommand(
             action: .simple(command), message: message, partition: partition,
-            id: id, source: source, timestamp: timestamp, accessCode: accessCode
+            id: id, source: source, timestamp: timestamp, accessCode: accessCode, zones: zones, profile: profile
         )
     }
 
     /// Throws the first value that does not fit the format: a raw code that is not exactly three
     /// ASCII digits, raw data that is not printable ASCII or longer than
     /// ``FormatLimits/rawCommandDataMaxLength``, a partition outside ``FormatLimits/partitions``,
-    /// a negative timestamp, or an access code that is not 4–6 ASCII digits or comes with a
-    /// command other than `disarm`. Error messages never quote the raw data or the access code.
+    /// a negative timestamp, an access code that is not 4–6 ASCII digits or comes with a
+    /// command other than `disarm`, or zones and profiles that do not fit ``validateZones()``.
+    /// Error messages never quote the raw data or the access code.
     public func validate() throws(FormatError) {
+        try validateZones()
         if let accessCode {
             guard action == .simple(.disarm) else {
                 throw FormatError(.accessCode, "only disarm takes an access code")
@@ -103,6 +117,44 @@ public struct AlarmCommand: Sendable, Hashable {
         }
         try FormatLimits.check(partition, in: FormatLimits.partitions, field: .partition)
         try FormatLimits.checkTimestamp(timestamp)
+    }
+
+    /// `bypass` and `unbypass` need either `zones` (1–64 zone numbers in
+    /// ``FormatLimits/bypassZones``, none twice) or a `profile` (a name of 1–32 letters, digits,
+    /// `_` and `-`); other commands take neither.
+    private func validateZones() throws(FormatError) {
+        guard case .simple(let command) = action, command.takesZones else {
+            if zones != nil { throw FormatError(.zones, "only bypass and unbypass take zones") }
+            if profile != nil { throw FormatError(.profile, "only bypass and unbypass take a profile") }
+            return
+        }
+        switch (zones, profile) {
+        case (nil, nil):
+            throw FormatError(.zones, "\(command.rawValue) needs zones or a profile")
+        case (_?, _?):
+            throw FormatError(.profile, "give zones or a profile, not both")
+        case let (zones?, nil):
+            guard !zones.isEmpty else { throw FormatError(.zones, "must name at least one zone") }
+            for zone in zones {
+                try FormatLimits.check(zone, in: FormatLimits.bypassZones, field: .zones)
+            }
+            guard Set(zones).count == zones.count else { throw FormatError(.zones, "names a zone twice") }
+        case let (nil, profile?):
+            guard Self.isProfileName(profile) else {
+                throw FormatError(
+                    .profile,
+                    "must be 1 to \(FormatLimits.profileNameMaxLength) letters, digits, _ and -, got \(Self.excerptUnlessDigits(profile))")
+            }
+        }
+    }
+
+    /// Whether `name` can name a bypass profile: 1–32 ASCII letters, digits, `_` and `-`.
+    public static func isProfileName(_ name: String) -> Bool {
+        (1...FormatLimits.profileNameMaxLength).contains(name.utf8.count)
+            && name.utf8.allSatisfy { byte in
+                isASCIIDigit(byte) || byte == UInt8(ascii: "_") || byte == UInt8(ascii: "-")
+                    || (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte | 0x20)
+            }
     }
 
     /// `text` quoted for an error message, unless it contains digits: a mistyped command or code

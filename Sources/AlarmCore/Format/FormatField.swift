@@ -16,4 +16,6 @@ enum FormatField: String, CaseIterable {
     case userName = "user_name"
     case commandID = "command_id"
     case accessCode = "access_code"
+    case zones
+    case profile
 }

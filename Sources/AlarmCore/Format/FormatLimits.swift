@@ -4,6 +4,11 @@ public enum FormatLimits {
     public static let partitions: ClosedRange<Int> = 1...8
     /// Zone numbers: DSC Neo panels have up to 128 zones (PowerSeries up to 64).
     public static let zones: ClosedRange<Int> = 1...128
+    /// Zone numbers a bypass command may name: the keypad's `*1` menu takes two-digit zone
+    /// numbers, and the panel's bypass report (`616`) covers zones 1–64.
+    public static let bypassZones: ClosedRange<Int> = 1...64
+    /// The longest bypass profile name.
+    public static let profileNameMaxLength = 32
     /// Panel user (access code) numbers: four decimal digits, which covers DSC PowerSeries
     /// (up to 95) and Neo (up to 1000) as well as other panels' four-digit user numbers.
     public static let users: ClosedRange<Int> = 1...9999

@@ -61,6 +61,15 @@ extension JSONObject {
         return integer
     }
 
+    /// An array of whole numbers that fit `Int`; range checks are left to the type's `validate()`.
+    func integers(_ field: FormatField) throws(FormatError) -> [Int]? {
+        guard let value = self[field] else { return nil }
+        guard case .integers(let numbers) = value, numbers.allSatisfy({ Int(exactly: $0) != nil }) else {
+            throw FormatError(field, "expected an array of integers, got \(value.summary)")
+        }
+        return numbers.map { Int($0) }
+    }
+
     /// A UUID in its usual 8-4-4-4-12 hexadecimal form, in either letter case.
     func uuid(_ field: FormatField) throws(FormatError) -> UUID? {
         guard let value = self[field] else { return nil }

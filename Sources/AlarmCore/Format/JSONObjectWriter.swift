@@ -26,6 +26,16 @@ package struct JSONObjectWriter {
         write(field.rawValue) { $0.append(contentsOf: String(value).utf8) }
     }
 
+    /// Writes `field` as a JSON array of integers, unless `values` is `nil`.
+    mutating func write(_ field: FormatField, _ values: [Int]?) {
+        guard let values else { return }
+        write(field.rawValue) { bytes in
+            bytes.append(UInt8(ascii: "["))
+            bytes.append(contentsOf: values.map(String.init).joined(separator: ",").utf8)
+            bytes.append(UInt8(ascii: "]"))
+        }
+    }
+
     /// Writes `field` as a lowercase UUID string, unless `value` is `nil`.
     mutating func write(_ field: FormatField, _ value: UUID?) {
         write(field, value?.uuidString.lowercased())

@@ -1,5 +1,5 @@
 /// One top-level field value of a JSON job body, as much of it as the format needs to see:
-/// scalars in full, arrays and objects only as their kind.
+/// scalars and arrays of whole numbers in full, other arrays and objects only as their kind.
 enum JSONValue: Hashable {
     case null
     case bool(Bool)
@@ -10,6 +10,9 @@ enum JSONValue: Hashable {
     /// Any other number.
     case fraction(Double)
     case string(String)
+    /// An array of whole numbers that fit `Int64`.
+    case integers([Int64])
+    /// Any other array.
     case array
     case object
 
@@ -22,7 +25,7 @@ enum JSONValue: Hashable {
         case .largeInteger(let value): String(value)
         case .fraction(let value): String(value)
         case .string(let value): value.quotedExcerpt()
-        case .array: "an array"
+        case .integers, .array: "an array"
         case .object: "an object"
         }
     }
@@ -56,6 +59,8 @@ extension JSONValue: Decodable {
             self = .fraction(value)
         } else if let value = try? single.decode(Bool.self) {
             self = .bool(value)
+        } else if let value = try? single.decode([Int64].self) {
+            self = .integers(value)
         } else if (try? decoder.container(keyedBy: JSONObject.Key.self)) != nil {
             self = .object
         } else if (try? decoder.unkeyedContainer()) != nil {

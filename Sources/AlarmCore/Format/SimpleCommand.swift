@@ -21,6 +21,26 @@ public enum SimpleCommand: String, Sendable, Hashable, CaseIterable {
     case armAway = "arm_away"
     /// Arm with no entry delay (zero-entry arming): opening an entry door alarms at once.
     case armInstant = "arm_instant"
+    /// Bypass zones (the command's `zones` or `profile`), so that they are not armed, through the
+    /// keypad's `*1` menu; the integrator checks the panel's bypass report (`616`) afterwards.
+    case bypass
+    /// Un-bypass zones (the command's `zones` or `profile`): the opposite of ``bypass``.
+    case unbypass
+
+    /// Whether the command takes `zones` or a `profile` (and needs one of them).
+    public var takesZones: Bool { self == .bypass || self == .unbypass }
+
+    /// The command named `name`, in any letter case.
+    /// - Throws: a ``FormatError`` listing the valid names, quoting `name` only when it has no digits.
+    public init(named name: String) throws(FormatError) {
+        guard let command = SimpleCommand(rawValue: name.lowercased()) else {
+            throw FormatError(
+                field: nil,
+                reason: "unknown command \(AlarmCommand.excerptUnlessDigits(name)); valid commands: \(Self.validNames)"
+            )
+        }
+        self = command
+    }
 
     /// Every command name, comma-separated, for error messages and help text.
     static var validNames: String {

@@ -6,7 +6,8 @@ import Foundation
 #endif
 
 /// The body of `POST /v1/commands`: `{"command":"arm_stay","partition":2,"message":"…"}`, and
-/// for `disarm` the `access_code` a person typed (put in the command, never logged or stored).
+/// for `disarm` the `access_code` a person typed (put in the command, never logged or stored);
+/// for `bypass` and `unbypass` the `zones` or the `profile`.
 /// Unknown fields are ignored, as in the queue format.
 struct CommandRequest: Decodable {
     /// Longest `message`, in characters.
@@ -16,9 +17,11 @@ struct CommandRequest: Decodable {
     let partition: Int?
     let message: String?
     let accessCode: String?
+    let zones: [Int]?
+    let profile: String?
 
     private enum CodingKeys: String, CodingKey {
-        case command, partition, message
+        case command, partition, message, zones, profile
         case accessCode = "access_code"
     }
 
@@ -42,7 +45,7 @@ struct CommandRequest: Decodable {
         }
         let alarmCommand = AlarmCommand.simple(
             simple, message: message, partition: partition, id: id, source: caller.commandSource,
-            timestamp: Int64(now.timeIntervalSince1970), accessCode: accessCode.map(Secret.init))
+            timestamp: Int64(now.timeIntervalSince1970), accessCode: accessCode.map(Secret.init), zones: zones, profile: profile)
         do {
             try alarmCommand.validate()
         } catch {

@@ -46,6 +46,12 @@ struct StatusDocument: Encodable {
         let since: Int64
     }
 
+    struct BypassedZone: Encodable {
+        let zone: Int
+        let name: String?
+        let since: Int64
+    }
+
     struct Trouble: Encodable {
         let code: String
         let message: String
@@ -62,6 +68,7 @@ struct StatusDocument: Encodable {
 
     let partitions: [Partition]
     let openZones: [OpenZone]
+    let bypassedZones: [BypassedZone]
     let troubles: [Trouble]
     let panelLink: PanelLink
     let lastEvent: StoredEventDocument?
@@ -70,6 +77,7 @@ struct StatusDocument: Encodable {
     enum CodingKeys: String, CodingKey {
         case partitions, troubles, daemons
         case openZones = "open_zones"
+        case bypassedZones = "bypassed_zones"
         case panelLink = "panel_link"
         case lastEvent = "last_event"
     }
@@ -85,6 +93,9 @@ struct StatusDocument: Encodable {
         openZones = state.openZones.map { zone, fact in
             OpenZone(zone: zone, name: fact.value.name, partition: fact.value.partition, since: fact.since)
         }
+        bypassedZones = (state.bypassedZones?.value ?? []).map { zone in
+            BypassedZone(zone: zone, name: state.zones[zone]?.value.name, since: state.bypassedZones?.since ?? 0)
+        }
         troubles = state.activeTroubles.map { key, fact in
             Trouble(code: key.code, message: fact.message, partition: key.partition, zone: key.zone, since: fact.since)
         }
@@ -98,6 +109,7 @@ struct StatusDocument: Encodable {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(partitions, forKey: .partitions)
         try container.encode(openZones, forKey: .openZones)
+        try container.encode(bypassedZones, forKey: .bypassedZones)
         try container.encode(troubles, forKey: .troubles)
         try container.encode(panelLink, forKey: .panelLink)
         try container.encode(lastEvent, forKey: .lastEvent)

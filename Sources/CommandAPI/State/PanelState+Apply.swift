@@ -23,7 +23,7 @@ extension PanelState {
     ///   arming event arrives).
     /// - `700` / `750` say who armed / disarmed their partition; `601` / `603` add their zone to
     ///   its alarm memory, which arming again clears (``PartitionActivity``).
-    /// - `609` opens its zone, `610` closes it.
+    /// - `609` opens its zone, `610` closes it; a bypass report (`616`) gives the bypassed zones.
     /// - Troubles open and restore as ``TroubleCodes`` says.
     /// - `fault` / `recovery` with code `link` take the panel link down / up; any message from the
     ///   panel (a 3-digit code) brings it up when it was not.
@@ -48,6 +48,9 @@ extension PanelState {
         }
         if let zone = event.zone, let open = Self.zoneOpening(of: event), stamp.supersedes(zones[zone]?.stamp) {
             zones[zone] = fact(ZoneFact(open: open, name: event.zoneName, partition: event.partition))
+        }
+        if let bypassed = event.bypassedZones, stamp.supersedes(bypassedZones?.stamp) {
+            bypassedZones = fact(bypassed.sorted())
         }
         if let (key, active) = TroubleCodes.effect(of: event), stamp.supersedes(troubles[key]?.stamp) {
             troubles[key] = fact(active)

@@ -23,6 +23,8 @@ public struct PanelState: Sendable, Hashable, Codable {
     /// Who armed or disarmed each partition last, and its alarm memory; `nil` in a state stored
     /// before they were kept (``activities``).
     var activityRecords: [Int: PartitionActivity]?
+    /// The zones the panel's last bypass report (`616`) listed, in order; `nil` before the first.
+    public internal(set) var bypassedZones: Fact<[Int]>?
 
     /// No events yet: everything unknown.
     public init() {}

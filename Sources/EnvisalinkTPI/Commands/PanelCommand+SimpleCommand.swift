@@ -11,6 +11,7 @@ extension PanelCommand {
     /// | `arm_instant` | `032` arm with no entry delay |
     /// | `disarm` | `040` disarm with `accessCode` |
     /// | `fire`, `medical`, `police` | `060` panic `1`, `2`, `3` |
+    /// | `bypass`, `unbypass` | none: several `071` key strings (``BypassKeys``) |
     ///
     /// `partition` defaults to 1; `status` and the panics ignore it. `accessCode` is the code
     /// to disarm with: the one typed for the command, else the configured master code. Throws
@@ -31,6 +32,8 @@ extension PanelCommand {
         case .fire: self = .panic(.fire)
         case .medical: self = .panic(.ambulance)
         case .police: self = .panic(.police)
+        case .bypass, .unbypass:
+            throw CommandError("\(simple.rawValue) is a series of keypad keys, not one panel command (see BypassKeys)")
         }
         _ = try frame()
     }

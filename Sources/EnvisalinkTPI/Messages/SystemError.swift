@@ -25,13 +25,15 @@ public struct SystemError: Error, Sendable, Hashable, CustomStringConvertible {
     /// The data of a `502` with this error: the number in 3 digits, e.g. `023`.
     public var tpiData: String { code.zeroPadded(3) }
 
-    // MARK: `001`, `002` and `020`–`027`, the errors that answer a command's line, by name
+    // MARK: `001`, `002`, `010` and `020`–`027`, the errors that answer a command's line, by name
 
     /// `001`: a command arrived while the last one was still in progress; it may be sent again.
     public static let receiveBufferOverrun = SystemError(code: 1)
 
     /// `002`: the line was longer than the Envisalink's receive buffer.
     public static let receiveBufferOverflow = SystemError(code: 2)
+    /// `010`: the keybus could not take the keys yet (keys sent too soon after the last); they may be sent again.
+    public static let keybusTransmitBufferOverrun = SystemError(code: 10)
     /// `020`: the command's code is unknown or its data does not parse.
     public static let syntaxError = SystemError(code: 20)
     /// `021`: the partition is not one the panel has.

@@ -1,7 +1,8 @@
-// Control: arm stay, arm away, disarm (with the access code typed each time) and the panic keys
-// (each behind a confirmation). The outcome shown for a command is what the integrator reported
-// for its id — the echo (`command`), then the panel's `response`, or a `fault` saying why not
-// (also after the response, when an arming the panel took fails: not ready, no `652` in time) —
+// Control: arm stay, arm away, disarm (with the access code typed each time), bypass and un-bypass
+// of the zones typed, and the panic keys (each behind a confirmation). The outcome shown for a
+// command is what the integrator reported for its id — the echo (`command`), then the panel's
+// `response`, or a `fault` saying why not (also after the response, when an arming the panel took
+// fails: not ready, no `652` in time) —
 // never a guess.
 
 import { APIError, request } from './api.js';
@@ -11,6 +12,8 @@ import { confirmAction } from './confirm.js';
 const COMMANDS = {
   arm_stay: { label: 'Arm stay' },
   arm_away: { label: 'Arm away' },
+  bypass: { label: 'Bypass', takesZones: true },
+  unbypass: { label: 'Un-bypass', takesZones: true },
   disarm: { label: 'Disarm', confirm: { title: 'Disarm', text: 'Type the access code to disarm.', confirmLabel: 'Disarm', askCode: true } },
   fire: { label: 'Fire panic', confirm: { title: 'Fire panic?', text: 'This raises a fire alarm at the panel.', confirmLabel: 'Raise fire alarm' } },
   medical: { label: 'Medical panic', confirm: { title: 'Medical panic?', text: 'This raises a medical alarm at the panel.', confirmLabel: 'Raise medical alarm' } },
@@ -22,6 +25,7 @@ export class ControlView {
     this.outcomes = new Map();
     this.early = new Map();
     this.partitionSelect = byId('control-partition');
+    this.zonesInput = byId('control-zones');
     for (const button of byId('control-form').querySelectorAll('button[data-command]')) {
       button.addEventListener('click', () => this.run(button.dataset.command));
     }
@@ -44,11 +48,17 @@ export class ControlView {
       code = answer.code;
     }
     const partition = Number(this.partitionSelect.value) || 1;
+    const zones = spec.takesZones ? zoneNumbers(this.zonesInput.value) : undefined;
+    const title = `${spec.label}${zones ? ` ${zones.join(', ')}` : ''}, partition ${partition}`;
     const item = el('li', { class: 'outcome', 'data-state': 'sending' },
-      el('strong', { text: `${spec.label}, partition ${partition}` }), ' ', el('span', { class: 'outcome-text', text: 'Sending…' }));
+      el('strong', { text: title }), ' ', el('span', { class: 'outcome-text', text: 'Sending…' }));
     byId('control-outcomes').prepend(item);
+    if (zones && zones.length === 0) {
+      this.show(item, 'failed', 'Not sent: type the numbers of the zones, such as 5 6');
+      return;
+    }
     try {
-      const body = { command, partition, ...(code ? { access_code: code } : {}) };
+      const body = { command, partition, ...(code ? { access_code: code } : {}), ...(zones ? { zones } : {}) };
       const { id } = await request('/v1/commands', { method: 'POST', body });
       item.dataset.commandId = id;
       this.outcomes.set(id, item);
@@ -85,4 +95,10 @@ export class ControlView {
     item.dataset.state = state;
     replaceChildren(item.querySelector('.outcome-text'), [text, timestamp ? ' · ' : '', timestamp ? timeElement(timestamp) : '']);
   }
+}
+
+/** The zone numbers typed (separated by spaces or commas); empty when there are none or one is not a number. */
+function zoneNumbers(text) {
+  const words = text.split(/[\s,]+/).filter(Boolean);
+  return words.every((word) => /^[0-9]{1,2}$/.test(word)) ? words.map(Number) : [];
 }

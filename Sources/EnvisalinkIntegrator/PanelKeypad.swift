@@ -1,0 +1,89 @@
+import EnvisalinkTPI
+import Synchronization
+
+/// The integrator's view of the panel's keypad: the bypassed zones as the panel last reported
+/// them (`616`), and when it last took keypad keys, so that keys go out no faster than the keybus takes them.
+///
+/// It sees every link report (``observe(_:)``, from the link's observer), so it never misses a
+/// `616`, whoever caused it: a bypass command, someone at the keypad, a TPI proxy client.
+final class PanelKeypad: Sendable {
+    private struct State {
+        /// `nil` until the panel reports, and again once the link is lost (bypasses may change meanwhile).
+        var bypassed: Set<Int>?
+        var lastKeys: ContinuousClock.Instant?
+        var subscribers: [Int: AsyncStream<Set<Int>>.Continuation] = [:]
+        var nextSubscriber = 0
+    }
+
+    /// The least time between two keypad frames (`envisalinkd.bypass.keypress_gap`).
+    let gap: Duration
+    private let state = Mutex(State())
+
+    init(gap: Duration) {
+        self.gap = gap
+    }
+
+    /// Takes note of a link report: a `616` is the panel's bypass state; a lost link, and a disarm
+    /// (a DSC panel clears bypasses then, without a `616`), make it unknown.
+    func observe(_ report: PanelLink.LinkReport) {
+        switch report {
+        case let .message(.bypassedZones(zones), _):
+            let subscribers = state.withLock { state in
+                state.bypassed = zones
+                return Array(state.subscribers.values)
+            }
+            for subscriber in subscribers { subscriber.yield(zones) }
+        case .down, .wrongPassword, .message(.partition(.disarmed, _), _):
+            state.withLock { $0.bypassed = nil }
+        default:
+            break
+        }
+    }
+
+    /// The zones bypassed as the panel last reported them since the link came up; `nil` when it has not.
+    var bypassed: Set<Int>? { state.withLock { $0.bypassed } }
+
+    /// The bypass reports from now on: subscribe before sending the keys that make the panel report.
+    func reports() -> AsyncStream<Set<Int>> {
+        let (stream, continuation) = AsyncStream<Set<Int>>.makeStream(bufferingPolicy: .bufferingNewest(1))
+        let key = state.withLock { state in
+            defer { state.nextSubscriber += 1 }
+            state.subscribers[state.nextSubscriber] = continuation
+            return state.nextSubscriber
+        }
+        continuation.onTermination = { [weak self] _ in
+            _ = self?.state.withLock { $0.subscribers.removeValue(forKey: key) }
+        }
+        return stream
+    }
+
+    /// How long to wait at `now` before the next keypad frame, for ``gap`` since the last was answered.
+    func wait(at now: ContinuousClock.Instant) -> Duration {
+        guard let last = state.withLock({ $0.lastKeys }) else { return .zero }
+        return max(.zero, gap - (now - last))
+    }
+
+    /// The panel answered a keypad frame at `now`: the gap counts from here.
+    func keysAnswered(at now: ContinuousClock.Instant) {
+        state.withLock { $0.lastKeys = now }
+    }
+}
+
+extension AsyncStream {
+    /// The next element, or `nil` when none comes within `timeout`.
+    func first(within timeout: Duration) async -> Element? where Element: Sendable {
+        await withTaskGroup(of: Element?.self) { group in
+            group.addTask {
+                for await element in self { return element }
+                return nil
+            }
+            group.addTask {
+                try? await Task.sleep(for: timeout)
+                return nil
+            }
+            let first = await group.next() ?? nil
+            group.cancelAll()
+            return first
+        }
+    }
+}
