@@ -34,13 +34,7 @@ extension PanelCommandHandler {
             await respond(to: command, code: "refused", "Command refused: \(error.reason)", context)
             return .done
         }
-        guard link.isUp else {
-            context.logger.info("panel link down: command waits", metadata: ["command_id": "\(id)"])
-            return .retry(after: .seconds(2))
-        }
-        guard await recordSending(SentCommand(job: context.jobID, sent: now, commandID: id, idFromJob: idFromJob), command, context) else {
-            return .done
-        }
+        if let outcome = await readyToSend(command, id: id, idFromJob: idFromJob, now: now, context) { return outcome }
         let verb = bypassing ? "bypass" : "unbypass"
         let partition = command.partition ?? 1
         await publisher.publishReportingFailures(AlarmEvent(

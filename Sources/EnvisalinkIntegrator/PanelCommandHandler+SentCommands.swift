@@ -1,5 +1,10 @@
 import AlarmCore
 import Logging
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
 
 /// The handler's use of the ``SentCommandRecord``: a command is recorded before it is sent, a
 /// recorded job that comes back is answered instead of sent, and one not sent after all is forgotten.
@@ -44,5 +49,18 @@ extension PanelCommandHandler {
                 "cannot write the record of sent commands: should the integrator stop before the command is sent, it is answered unknown instead",
                 metadata: ["file": "\(sentCommands.path)", "error": "\(error.operation): \(error.reason)"])
         }
+    }
+
+    /// `nil` when `command` may go out now: the link is up and its sending is recorded. Otherwise
+    /// the job's outcome: wait for the link, or done (it could not be recorded, and was refused).
+    func readyToSend(_ command: AlarmCommand, id: UUID, idFromJob: Bool, now: Int64, _ context: JobContext) async -> JobOutcome? {
+        guard link.isUp else {
+            context.logger.info("panel link down: command waits", metadata: ["command_id": "\(id)"])
+            return .retry(after: .seconds(2))
+        }
+        guard await recordSending(SentCommand(job: context.jobID, sent: now, commandID: id, idFromJob: idFromJob), command, context) else {
+            return .done
+        }
+        return nil
     }
 }

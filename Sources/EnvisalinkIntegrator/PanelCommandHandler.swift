@@ -64,13 +64,7 @@ struct PanelCommandHandler: Sendable {
             await respond(to: command, code: "refused", "Command refused: \(error)", context)
             return .done
         }
-        guard link.isUp else {
-            context.logger.info("panel link down: command waits", metadata: ["command_id": "\(id)"])
-            return .retry(after: .seconds(2))
-        }
-        guard await recordSending(SentCommand(job: context.jobID, sent: now, commandID: id, idFromJob: idFromJob), command, context) else {
-            return .done
-        }
+        if let outcome = await readyToSend(command, id: id, idFromJob: idFromJob, now: now, context) { return outcome }
         await publisher.publishReportingFailures(AlarmEvent(
             type: .command, code: frame.code, message: "Sending \(Self.describe(command.action)) to the panel",
             raw: frame.redacted, timestamp: now, partition: command.partition, commandID: id), logger: context.logger)

@@ -73,11 +73,13 @@ struct BypassTests {
 
     @Test func keysTooFastForThePanelAreRefusedThenSentAgain() async throws {
         // The integrator's gap is shorter than the panel's: the panel refuses frames (502010), and
-        // they go again until taken, never counted twice.
+        // they go again until taken, never counted twice. The first frame is refused whatever the
+        // timing (a loaded machine may space the others out past the panel's gap).
         try await IntegratorHarness.run(
             configurePanel: Self.panel(keypadGap: .milliseconds(700)), configure: Self.integrator(keypressGap: .milliseconds(100))
         ) { harness in
             try await harness.waitForLogin()
+            #expect(await harness.panel.control("fail 071 010").hasPrefix("ok"))
             let (response, events) = try await Self.run(#"{"code":"bypass","profile":"night","partition":1}"#, on: harness)
             #expect(response.code == "500" && response.message == "Bypassed: Upstairs motion, Hall motion", "\(response.message)")
             let keys = await Self.keyStrings(harness)

@@ -80,9 +80,15 @@ struct PushStage {
 
     /// The push reports waiting on `push-reports`; 0 before the tube exists.
     func readyReports() throws -> Int {
+        try readyJobs(in: "push-reports")
+    }
+
+    /// The jobs ready on `tube`; 0 when it does not exist (yet, or any more: beanstalkd drops a
+    /// tube nobody uses or watches once it is empty).
+    func readyJobs(in tube: String) throws -> Int {
         let client = try RawBeanstalkClient(server)
         defer { client.close() }
-        return try client.statsIfExists(tube: "push-reports")?["current-jobs-ready"].flatMap { Int($0) } ?? 0
+        return try client.statsIfExists(tube: tube)?["current-jobs-ready"].flatMap { Int($0) } ?? 0
     }
 
     /// Takes every push report waiting on `push-reports` (deleting them), in queue order, as
