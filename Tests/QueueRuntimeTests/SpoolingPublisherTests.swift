@@ -48,6 +48,31 @@ struct SpoolingPublisherTests {
         }
     }
 
+    /// The integrator publishes from several tasks at once (the panel's events, the arming
+    /// monitor, the clock keeper, the consumer supervisor): the tube gets them in the order of
+    /// their sequence, which consumers that read in order (the log) rely on.
+    @Test func eventsPublishedAtOnceReachTheTubeInTheOrderOfTheirSequence() async throws {
+        try await withTemporaryDirectory { directory in
+            try await withBinloggedBeanstalkd { server in
+                let publisher = try publisher(server, spool: directory.appending("spool.jsonl"))
+                try await withThrowingTaskGroup(of: Void.self) { group in
+                    for index in 0..<200 {
+                        group.addTask { try await publisher.publish(sampleEvent("event \(index)")) }
+                    }
+                    try await group.waitForAll()
+                }
+                let reader = try await server.connect()
+                var sequences: [UInt64] = []
+                while let job = try await reader.reserve(timeout: .zero) {
+                    sequences.append(try #require(try AlarmEvent.decode(json: job.body.readableBytesView).sequence))
+                    try await reader.delete(job.id)
+                }
+                #expect(sequences.count == 200)
+                #expect(sequences == sequences.sorted(), "out of order on the tube")
+            }
+        }
+    }
+
     @Test func spoolSurvivesAProcessRestart() async throws {
         try await withTemporaryDirectory { directory in
             try await withBinloggedBeanstalkd { server in

@@ -30,6 +30,8 @@ public actor EventPublisher {
     private let sequence: SequenceCounter
     private let configuration: BeanstalkConfiguration
     private let logger: Logger
+    /// Publications run one after the other, so that the tubes get events in the order of their sequence.
+    private var order = PublicationOrder()
     private var connection: BeanstalkConnection?
 
     public init(
@@ -62,13 +64,16 @@ public actor EventPublisher {
     }
 
     /// Stamps `event` and puts it on every tube but those in `excluded` (the tube of a consumer
-    /// the event is about, which would not read it), and on the taps being watched.
+    /// the event is about, which would not read it), and on the taps being watched; events
+    /// published at once go out in the order of the calls, and so of their sequence.
     /// - Returns: the event as published.
     @discardableResult
     public func publish(_ event: AlarmEvent, except excluded: Set<TubeName> = []) async throws -> AlarmEvent {
-        let event = await stamp(event)
-        try await put(ByteBuffer(bytes: event.jsonBytes()), except: excluded, logger: logger.with(event: event))
-        return event
+        try await order.enqueue {
+            let event = await self.stamp(event)
+            try await self.put(ByteBuffer(bytes: event.jsonBytes()), except: excluded, logger: self.logger.with(event: event))
+            return event
+        }.value
     }
 
     /// Puts an already-encoded body on every consumer's tube but those in `excluded`, then on the taps being watched.

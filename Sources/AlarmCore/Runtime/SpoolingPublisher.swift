@@ -19,6 +19,7 @@ public actor SpoolingPublisher: Service {
     private let retryBackoff: Backoff
     private let logger: Logger
     private var failures = 0
+    private var order = PublicationOrder()
 
     public init(publisher: EventPublisher, spoolPath: String, retryBackoff: Backoff = .init(), logger: Logger) throws {
         self.publisher = publisher
@@ -42,8 +43,14 @@ public actor SpoolingPublisher: Service {
     /// still kept, in memory, and published in its turn; only a stop of the process before
     /// beanstalkd is back loses it. That is logged as critical, and ``SpoolError`` is thrown.
     /// It throws nothing else: stamping never fails (``SequenceCounter``).
+    /// Events published at once, from several tasks, are stamped and published one after the
+    /// other, in the order of the calls: the tubes get them in the order of their `sequence`.
     @discardableResult
     public func publish(_ event: AlarmEvent, except excluded: Set<TubeName> = []) async throws -> AlarmEvent {
+        try await order.enqueue { try await self.stampAndPublish(event, except: excluded) }.value
+    }
+
+    private func stampAndPublish(_ event: AlarmEvent, except excluded: Set<TubeName>) async throws -> AlarmEvent {
         let event = await publisher.stamp(event)
         if spool.isEmpty {
             do {
