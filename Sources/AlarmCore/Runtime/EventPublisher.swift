@@ -71,9 +71,15 @@ public actor EventPublisher {
     public func publish(_ event: AlarmEvent, except excluded: Set<TubeName> = []) async throws -> AlarmEvent {
         try await order.enqueue {
             let event = await self.stamp(event)
-            try await self.put(ByteBuffer(bytes: event.jsonBytes()), except: excluded, logger: self.logger.with(event: event))
+            try await self.put(stamped: event, except: excluded)
             return event
         }.value
+    }
+
+    /// Puts `event`, already stamped, on every tube but those in `excluded` and on the taps being
+    /// watched, without waiting its turn: for a caller that keeps the order itself (``SpoolingPublisher``).
+    func put(stamped event: AlarmEvent, except excluded: Set<TubeName>) async throws(BeanstalkError) {
+        try await put(ByteBuffer(bytes: event.jsonBytes()), except: excluded, logger: logger.with(event: event))
     }
 
     /// Puts an already-encoded body on every consumer's tube but those in `excluded`, then on the taps being watched.

@@ -54,7 +54,7 @@ public actor SpoolingPublisher: Service {
         let event = await publisher.stamp(event)
         if spool.isEmpty {
             do {
-                try await publisher.publish(event, except: excluded)
+                try await publisher.put(stamped: event, except: excluded)
                 return event
             } catch {
                 logger.warning("beanstalkd unavailable: spooling events", metadata: ["error": "\(error)"])
@@ -70,7 +70,7 @@ public actor SpoolingPublisher: Service {
     public func flush() async -> Bool {
         while let spooled = spool.first {
             do {
-                try await publisher.publish(spooled.event, except: spooled.excludedTubes)
+                try await publisher.put(stamped: spooled.event, except: spooled.excludedTubes)
             } catch {
                 return false
             }

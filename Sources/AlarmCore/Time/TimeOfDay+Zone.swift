@@ -30,8 +30,8 @@ extension TimeOfDay {
         let candidates = [wall - before, wall - later].filter { offset(of: zone, at: $0) == wall - $0 }
         if let first = candidates.min() { return first }
         // Skipped: the change happens between the two readings; find its instant.
-        var (low, high) = (min(wall - before, wall - later), max(wall - before, wall - later))
         guard before != later else { return nil }
+        var (low, high) = (min(wall - before, wall - later), max(wall - before, wall - later))
         while low < high {
             let middle = low + (high - low) / 2
             if offset(of: zone, at: middle) == later { high = middle } else { low = middle + 1 }
