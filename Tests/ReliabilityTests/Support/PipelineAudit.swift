@@ -15,6 +15,18 @@ struct PipelineAudit: Sendable {
     let apnsIDs: [DeliveryKey: Set<String>]
     /// The event ids each phone token got (200), in the order the mock first accepted them.
     let deliveryOrder: [String: [String]]
+    /// Each pushed event's `type`, `code`, `raw` and `message`, by id, as the notification carried them.
+    let pushedEvents: [String: PushedEvent]
+
+    /// What a notification said of its event.
+    struct PushedEvent: Sendable, CustomStringConvertible {
+        let type: String
+        let code: String
+        let raw: String
+        let message: String
+
+        var description: String { "\(type) \(code) \(message.quotedExcerpt())" }
+    }
 
     /// One event for one phone.
     struct DeliveryKey: Hashable, Sendable {
@@ -29,15 +41,19 @@ struct PipelineAudit: Sendable {
         var deliveries: [DeliveryKey: Int] = [:]
         var apnsIDs: [DeliveryKey: Set<String>] = [:]
         var deliveryOrder: [String: [String]] = [:]
+        var pushedEvents: [String: PushedEvent] = [:]
         for request in await apns.requests() where request.replyStatus == 200 {
             guard let object = try? JSONSerialization.jsonObject(with: Data(request.body)) as? [String: Any],
                   let id = object["id"] as? String else { continue }
+            pushedEvents[id] = PushedEvent(
+                type: object["type"] as? String ?? "", code: object["code"] as? String ?? "",
+                raw: object["raw"] as? String ?? "", message: object["message"] as? String ?? "")
             let key = DeliveryKey(eventID: id, token: request.deviceToken)
             deliveries[key, default: 0] += 1
             apnsIDs[key, default: []].insert(request.headers["apns-id"] ?? "")
             if deliveries[key] == 1 { deliveryOrder[request.deviceToken, default: []].append(id) }
         }
-        return PipelineAudit(logged: logged, deliveries: deliveries, apnsIDs: apnsIDs, deliveryOrder: deliveryOrder)
+        return PipelineAudit(logged: logged, deliveries: deliveries, apnsIDs: apnsIDs, deliveryOrder: deliveryOrder, pushedEvents: pushedEvents)
     }
 
     /// How many lines the log file has now (cheap enough to poll).
@@ -78,10 +94,11 @@ struct PipelineAudit: Sendable {
         return breaks
     }
 
-    /// How often each logged event reached each of `tokens`: the pairs delivered other than
-    /// once, as `event id → token: count`.
+    /// How often each logged event meant for phones (all but the supervision's about the push
+    /// tube) reached each of `tokens`: the pairs delivered other than once, as `event id → token: count`.
     func deliveriesOtherThanOnce(to tokens: [String]) -> [String] {
-        loggedIDs.flatMap { id in
+        let meantForPhones = logged.filter { !Self.isSupervision(code: $0.code, raw: $0.raw, about: "push") }
+        return meantForPhones.compactMap { $0.id?.uuidString.lowercased() }.flatMap { id in
             tokens.compactMap { token in
                 let count = deliveries[DeliveryKey(eventID: id, token: token)] ?? 0
                 return count == 1 ? nil : "\(id) → \(token.suffix(4)): \(count) (\(describe(id)))"
@@ -109,10 +126,26 @@ struct PipelineAudit: Sendable {
         }
     }
 
-    /// Accepted notifications that carry an event the log does not have.
-    var deliveriesNotLogged: Int {
+    /// The events phones got (200) that the log does not have, in words.
+    var pushedNotLogged: [String] {
         let logged = Set(loggedIDs)
-        return deliveries.keys.filter { !logged.contains($0.eventID) }.count
+        return pushedEvents.filter { id, event in
+            !logged.contains(id) && !Self.isSupervision(code: event.code, raw: event.raw, about: "log")
+        }.map { "\($0.key): \($0.value)" }.sorted()
+    }
+
+    /// The consumer supervision's events in the log and in notifications: each says a consumer
+    /// was down or stuck (its events waited too long), or works again.
+    var supervisionEvents: Int {
+        Set(logged.filter { $0.code == "consumer" }.compactMap { $0.id?.uuidString.lowercased() })
+            .union(pushedEvents.filter { $0.value.code == "consumer" }.keys).count
+    }
+
+    /// Whether an event is the integrator's consumer supervision (`consumer`) about `tube`: it
+    /// says that tube's consumer is down or stuck, or works again, so the integrator puts it on
+    /// every event tube but that one (docs/event-format.md, consumer liveness).
+    private static func isSupervision(code: String, raw: String, about tube: String) -> Bool {
+        code == "consumer" && raw == tube
     }
 
     /// Total accepted notifications.
