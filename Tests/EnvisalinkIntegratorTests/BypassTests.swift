@@ -153,6 +153,32 @@ struct BypassTests {
         }
     }
 
+    /// The disarm comes while beanstalkd is away: the profile is queued as soon as it is back.
+    @Test func theProfileIsBypassedAgainWhenBeanstalkdWasAwayAtTheDisarm() async throws {
+        let logs = RecordedLogs()
+        try await IntegratorHarness.run(
+            logger: logs.logger,
+            configurePanel: Self.panel(keypadGap: .milliseconds(300)),
+            configure: { configuration in
+                Self.integrator(keypressGap: .milliseconds(300))(&configuration)
+                configuration.envisalink?.bypass.reapplyAfterDisarm = "night"
+            }
+        ) { harness in
+            try await harness.waitForLogin()
+            try await harness.server.stop()
+            // The panel says partition 1 was disarmed (it was not armed: the bypass can be keyed).
+            #expect(await harness.panel.control("send 6551").hasPrefix("ok"))
+            try await waitUntil("the integrator to find beanstalkd away as it queues the profile") {
+                logs.entries.contains { $0.message.hasPrefix("cannot queue the bypass profile after a disarm") }
+            }
+            try await harness.server.restart()
+            let again = try await harness.events(until: "the profile bypassed again", timeout: .seconds(30)) {
+                $0.type == .response && $0.message == "Bypassed: Upstairs motion, Hall motion"
+            }
+            #expect(again.last?.code == "500")
+        }
+    }
+
     @Test func theCLIBypassesThroughTheExecutablesAgainstAPacedPanel() async throws {
         try await withTemporaryDirectory { directory in
             try await withBinloggedBeanstalkd { server in
