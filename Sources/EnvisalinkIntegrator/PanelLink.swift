@@ -38,11 +38,10 @@ public final class PanelLink: Service, Sendable {
         case panelAnswered
     }
 
-    /// Sees every report as it happens, and returns whether it has dealt with it itself. Only a
-    /// code request can be dealt with so (it followed a command of the observer's), and
-    /// ``reports`` then does not carry it. A panel message reaches ``reports`` first, every other
-    /// report the observer first. Called on the link's event loop for what the panel sends, in
-    /// order with the completions of ``submit(_:id:completion:)``.
+    /// Sees every report as it happens, before ``reports`` does, and returns whether it has dealt
+    /// with it itself. Only a code request can be dealt with so (it followed a command of the
+    /// observer's), and ``reports`` then does not carry it. Called on the link's event loop for
+    /// what the panel sends, in order with the completions of ``submit(_:id:completion:)``.
     public typealias Observer = @Sendable (LinkReport) -> Bool
 
     /// Reports in the order they happened.
@@ -92,15 +91,8 @@ public final class PanelLink: Service, Sendable {
         return promise.futureResult
     }
 
-    /// Hands `report` to the observer, then, unless the observer dealt with it, to ``reports``; a
-    /// panel message the other way round, so that the observer's work (the proxy writing it to
-    /// every client) never delays the integrator's own event.
+    /// Hands `report` to the observer, then, unless the observer dealt with it, to ``reports``.
     private func emit(_ report: LinkReport) {
-        if case .message = report {
-            continuation.yield(report)
-            _ = observer?(report)
-            return
-        }
         if observer?(report) == true { return }
         continuation.yield(report)
     }
