@@ -7,8 +7,11 @@ client, with its proxy on, and 1 and then 8 clients logged in to the proxy note 
 arrival (with 8, the last of them); the added latency is the proxied p99 less the baseline's.
 Meanwhile a raw beanstalkd connection notes when the integrator's event for the same frame is
 reserved from its tube, with no proxy client, 1 and 8: the integrator's own event latency must not
-change. One thread with one selector reads every connection (threads would queue for Python's
-interpreter lock and measure that); all times are this process's perf_counter.
+change. Then 8 clients stay logged in and read nothing while the events are measured (their frames
+wait in their sockets' buffers): what the 8 clients cost the integrator, without what reading them
+costs this process on the same cores; and no client again, to bracket the runs' drift. One thread
+with one selector reads every connection (threads would queue for Python's interpreter lock and
+measure that); all times are this process's perf_counter.
 """
 import json
 import os
@@ -52,15 +55,7 @@ class Watchers(threading.Thread):
         self.start()
 
     def add_tpi_client(self, name, port, password):
-        connection = socket.create_connection(("127.0.0.1", port))
-        connection.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
-        reader = connection.makefile("rb")
-        if reader.readline().strip() != b"5053CD":
-            raise RuntimeError(f"no password request from port {port}")
-        connection.sendall(f"005{password}{checksum('005' + password)}\r\n".encode())
-        answers = [reader.readline().strip(), reader.readline().strip()]
-        if answers != [b"5000052A", b"5051CB"]:
-            raise RuntimeError(f"login to port {port} refused: {answers}")
+        connection = logged_in_tpi_client(port, password)
         self._register(name, connection, self._tpi_lines)
         return connection
 
@@ -149,6 +144,19 @@ class Watchers(threading.Thread):
             return found()
 
 
+def logged_in_tpi_client(port, password):
+    """A TPI connection to `port`, logged in with `password`."""
+    connection = socket.create_connection(("127.0.0.1", port))
+    connection.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
+    if _read_line(connection).strip() != b"5053CD":
+        raise RuntimeError(f"no password request from port {port}")
+    connection.sendall(f"005{password}{checksum('005' + password)}\r\n".encode())
+    answers = [_read_line(connection).strip(), _read_line(connection).strip()]
+    if answers != [b"5000052A", b"5051CB"]:
+        raise RuntimeError(f"login to port {port} refused: {answers}")
+    return connection
+
+
 def _read_line(connection):
     line = b""
     while not line.endswith(b"\r\n"):
@@ -234,6 +242,15 @@ def run(bin_dir, full):
                         results[f"events_with_{clients}"] = latency.summary(to_queue)
                         for connection in connections:
                             watchers.remove(connection)
+                    # The same 8 clients, their frames left in their sockets' buffers while the
+                    # events are measured: the integrator's cost of 8 clients without this
+                    # process's cost of reading them (on two cores, they share the CPU).
+                    unread = [logged_in_tpi_client(proxy_port, CLIENT_PASSWORD) for _ in range(8)]
+                    latencies(control, watchers, [], "events", 20)  # warm-up
+                    results["events_with_8_unread"] = latency.summary(latencies(control, watchers, [], "events", count)[1])
+                    for connection in unread:
+                        connection.close()
+                    results["events_alone_again"] = latency.summary(latencies(control, watchers, [], "events", count)[1])
             finally:
                 process.terminate()
                 process.wait(timeout=15)
@@ -271,7 +288,9 @@ def table(results):
                      f"| {added:+.2f} ms | ≤ {ADDED_TARGET_MS:.0f} ms: {verdict} |")
     lines += ["", "| the integrator's own events on beanstalkd | frames | p50 | p99 | max |", "|---|---|---|---|---|"]
     for name, label in (("events_alone", "no proxy client"), ("events_with_1", "1 proxy client"),
-                        ("events_with_8", "8 proxy clients")):
+                        ("events_with_8", "8 proxy clients"),
+                        ("events_with_8_unread", "8 proxy clients, read by nobody during the measurement"),
+                        ("events_alone_again", "no proxy client, again")):
         summary = results[name]
         lines.append(f"| {label} | {summary['count']} | {summary['p50_ms']:.2f} ms | {summary['p99_ms']:.2f} ms "
                      f"| {summary['max_ms']:.2f} ms |")
