@@ -15,9 +15,9 @@ public enum EnvisalinkIntegratorApp {
     /// arming monitor, the consumer supervisor, the bypass re-applier when
     /// `envisalinkd.bypass.reapply_after_disarm` is set, the panel link, the TPI proxy when
     /// `envisalinkd.proxy` is set, the panel clock's keeper unless `envisalinkd.clock.sync` is off,
-    /// and the command consumer. `hostClock` says whether the box's clock is synchronised, and
-    /// `zone` is the panel's time zone (tests give their own; else `clock.time_zone` becomes the
-    /// process's: ``SystemTimeZone/use(_:key:file:)``).
+    /// and the command consumer. `hostClock` says whether the box's clock is synchronised,
+    /// `clockTime` is the time the panel's clock is set from, and `zone` is the panel's time zone
+    /// (tests give their own; else `clock.time_zone` becomes the process's: ``SystemTimeZone/use(_:key:file:)``).
     /// - Throws: a ``ConfigError`` naming the key when something required is missing, the
     ///   directory of `sequence_file` cannot be created or `clock.time_zone` names no time zone,
     ///   a ``SequenceStateError`` when `sequence_file` holds something other than a sequence number, or a
@@ -25,6 +25,7 @@ public enum EnvisalinkIntegratorApp {
     public static func services(
         configuration: HowAlarmingConfig, logger: Logger,
         hostClock: @escaping @Sendable () -> HostClockStatus = HostClockStatus.current,
+        clockTime: PanelClockTime = .system,
         zone: (any WallClockZone)? = nil
     ) throws -> [any Service] {
         guard let panel = configuration.envisalink else {
@@ -70,8 +71,8 @@ public enum EnvisalinkIntegratorApp {
         let arming = ArmingMonitor(publisher: publisher, mapper: mapper, exitDelay: .seconds(panel.exitDelay), logger: logger)
         let clock = panel.clock.sync ? PanelClockKeeper(
             policy: PanelClockPolicy(
-                timeZone: timeZone, maxDrift: Int64(panel.clock.maxDrift), dailyAt: panel.clock.dailyAt, now: Date()),
-            link: link, publisher: publisher, hostClock: hostClock, logger: logger) : nil
+                timeZone: timeZone, maxDrift: Int64(panel.clock.maxDrift), dailyAt: panel.clock.dailyAt, now: clockTime.now()),
+            link: link, publisher: publisher, hostClock: hostClock, clockTime: clockTime, logger: logger) : nil
         let reporter = LinkEventReporter(
             link: link, publisher: publisher, mapper: mapper, arming: arming, masterCode: panel.codeMaster,
             clock: clock?.inbox, logger: logger)

@@ -11,7 +11,7 @@ import Foundation
 /// Keeps the panel's clock (`envisalinkd.clock`): carries out what ``PanelClockPolicy`` decides.
 ///
 /// The link's ups, downs and time broadcasts come in through ``inbox`` (from the
-/// ``LinkEventReporter``), and a tick every ``tickInterval``. `056` and `010` go to the panel
+/// ``LinkEventReporter``), and a tick every ``PanelClockTime/tickInterval``. `056` and `010` go to the panel
 /// through ``PanelLink/send(_:id:)``, one at a time behind and before the queued commands, as
 /// every command does. Each setting is an `info` event (code `clock`); a setting refused (the box's
 /// clock is not synchronised, the panel says no) a `fault`, once, and the next setting a `recovery`.
@@ -19,33 +19,33 @@ struct PanelClockKeeper: Service {
     let link: PanelLink
     let publisher: SpoolingPublisher
     let hostClock: @Sendable () -> HostClockStatus
+    let clockTime: PanelClockTime
     let logger: Logger
     /// What the link says, for the policy.
     let inbox: AsyncStream<PanelClockPolicy.Input>.Continuation
     private let inputs: AsyncStream<PanelClockPolicy.Input>
     private let policy: PanelClockPolicy
-    /// How often the daily setting is looked for, and a waiting one tried again.
-    static let tickInterval = Duration.seconds(30)
 
     init(policy: PanelClockPolicy, link: PanelLink, publisher: SpoolingPublisher,
-         hostClock: @escaping @Sendable () -> HostClockStatus, logger: Logger) {
+         hostClock: @escaping @Sendable () -> HostClockStatus, clockTime: PanelClockTime, logger: Logger) {
         (inputs, inbox) = AsyncStream.makeStream(bufferingPolicy: .unbounded)
         self.policy = policy
         self.link = link
         self.publisher = publisher
         self.hostClock = hostClock
+        self.clockTime = clockTime
         self.logger = logger
     }
 
     func run() async throws {
-        let ticker = Task { [inbox] in
-            while (try? await Task.sleep(for: Self.tickInterval)) != nil { inbox.yield(.tick) }
+        let ticker = Task { [inbox, clockTime] in
+            while (try? await Task.sleep(for: clockTime.tickInterval)) != nil { inbox.yield(.tick) }
         }
         defer { ticker.cancel() }
         await cancelWhenGracefulShutdown { [self] in
             var policy = self.policy
             for await input in inputs {
-                var actions = policy.handle(input, now: Date(), clock: hostClock())
+                var actions = policy.handle(input, now: clockTime.now(), clock: hostClock())
                 while !actions.isEmpty {
                     let action = actions.removeFirst()
                     actions += await perform(action, &policy)
@@ -65,7 +65,7 @@ struct PanelClockKeeper: Service {
         case let .set(frame, time, reason):
             logger.info("setting the panel's clock", metadata: ["time": "\(time)", "reason": "\(reason)"])
             let result = await link.send(frame, id: UUID())
-            return policy.handle(.answered(result), now: Date(), clock: hostClock())
+            return policy.handle(.answered(result), now: clockTime.now(), clock: hostClock())
         case let .report(type, message, raw):
             logger.log(level: type == .fault ? .error : .notice, "\(message)")
             let event = AlarmEvent(type: type, code: "clock", message: message, raw: raw, timestamp: LinkEventReporter.now())

@@ -57,12 +57,14 @@ struct IntegratorHarness {
     /// afterwards. `arrange` may add services to the integrator's, as the group runs them;
     /// `preparePanel` may set up the simulated panel before the integrator first connects;
     /// `hostClock` says whether the box's clock is synchronised (by default it is, whatever this
-    /// machine's is, so that the panel's clock is set the same way everywhere); the integrator logs
+    /// machine's is, so that the panel's clock is set the same way everywhere) and `clockTime` the
+    /// time it is set from; the integrator logs
     /// to `logger` (nowhere by default).
     static func run(
         password: String = IntegratorHarness.password,
         logger: Logger = quietLogger,
         hostClock: @escaping @Sendable () -> HostClockStatus = { .synchronised },
+        clockTime: PanelClockTime = .system,
         configurePanel: (inout SimulatorConfiguration) -> Void = { _ in },
         configure: (inout HowAlarmingConfig) -> Void = { _ in },
         preparePanel: (SimulatorServer) async -> Void = { _ in },
@@ -80,7 +82,7 @@ struct IntegratorHarness {
                 // test process's TZ for every test (SystemTimeZone.use).
                 let zone = configuration.envisalink?.clock.timeZone.flatMap(TimeZone.init(identifier:)) ?? .current
                 let services = arrange(try EnvisalinkIntegratorApp.services(
-                    configuration: configuration, logger: logger, hostClock: hostClock, zone: zone))
+                    configuration: configuration, logger: logger, hostClock: hostClock, clockTime: clockTime, zone: zone))
                 let group = ServiceGroup(configuration: .init(services: services, logger: quietLogger))
                 let running = Task { try await group.run() }
                 do {

@@ -57,6 +57,25 @@ import Testing
         }
     }
 
+    /// The daily setting across the night daylight saving time starts in London (29 March 2026,
+    /// 01:00 GMT becomes 02:00 BST), on a box clock that stands still until the test moves it:
+    /// set after login to 00:59 GMT, then at `daily_at` (04:00 by default, BST by then) to summer time.
+    @Test func theDailySettingAfterTheChangeToSummerTimeSetsSummerTime() async throws {
+        let boxTime = Mutex(Date(timeIntervalSince1970: 1_774_745_940))  // 2026-03-29 00:59:00 UTC
+        let boxClock = PanelClockTime(now: { boxTime.withLock { $0 } }, tickInterval: .milliseconds(100))
+        try await IntegratorHarness.run(clockTime: boxClock, configure: { $0.envisalink?.clock.timeZone = "Europe/London" }) { harness in
+            let login = try #require(try await harness.events(until: "the clock set after login") { $0.code == "clock" }.last)
+            #expect(login.message == "Panel clock set to 2026-03-29 00:59 (Europe/London), after login", "\(login.message)")
+            #expect(try await Self.panelClock(harness.panel) == PanelDateTime(year: 2026, month: 3, day: 29, hour: 0, minute: 59))
+            // Three hours later: 03:59 UTC is 04:59 BST, past 04:00 on the panel's clock.
+            boxTime.withLock { $0 += 3 * 3600 }
+            let daily = try #require(try await harness.events(until: "the daily setting") { $0.code == "clock" }.last)
+            #expect(daily.type == .info && daily.message == "Panel clock set to 2026-03-29 04:59 (Europe/London), daily", "\(daily.message)")
+            #expect(try await Self.panelClock(harness.panel) == PanelDateTime(year: 2026, month: 3, day: 29, hour: 4, minute: 59))
+            #expect(await harness.panel.simulator.observation.received.count { $0.code == "010" } == 2)
+        }
+    }
+
     @Test func aTimeBroadcastThatDriftedSetsTheClockAgainAndIsNoEvent() async throws {
         // The box's own zone, which the simulated panel's clock starts in: no drift until it is set wrong.
         try await IntegratorHarness.run(configurePanel: { $0.timeBroadcastInterval = .milliseconds(200) }) { harness in
