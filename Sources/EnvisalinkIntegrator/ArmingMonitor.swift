@@ -13,8 +13,9 @@ import Foundation
 /// handler), reported failed by the panel (`659`, `672`, …, in the event of that message), or
 /// not armed within the exit delay and ``EnvisalinkConfig/armMargin`` (a `fault` event with
 /// code `arm`, published here). Each says what was asked, why it failed and which zones were
-/// open, and carries the command's id as `command_id`. Holds the ``ArmingWatch``, fed by the
-/// command handler and the event reporter.
+/// open, and carries the command's id as `command_id` and its source as `command_source` (the
+/// push consumer sends it to whoever asked). Holds the ``ArmingWatch``, fed by the command
+/// handler and the event reporter.
 final class ArmingMonitor: Service, Sendable {
     private let watch = Mutex(ArmingWatch())
     private let publisher: SpoolingPublisher
@@ -29,12 +30,14 @@ final class ArmingMonitor: Service, Sendable {
         self.logger = logger
     }
 
-    /// Watches `command` (sent as `id`) when it arms a partition; call before it goes out.
-    func expect(_ command: PanelCommand, id: UUID) {
+    /// Watches `command` (sent as `id` by `source`) when it arms a partition; call before it goes out.
+    func expect(_ command: PanelCommand, id: UUID, source: String?) {
         guard let arming = command.arming else { return }
         let deadline = ContinuousClock.now + exitDelay + .seconds(EnvisalinkConfig.armMargin)
         watch.withLock {
-            $0.expect(ArmingWatch.Arming(commandID: id, partition: arming.partition, action: arming.action, deadline: deadline))
+            $0.expect(ArmingWatch.Arming(
+                commandID: id, partition: arming.partition, action: arming.action, deadline: deadline,
+                commandSource: source))
         }
     }
 
@@ -61,6 +64,7 @@ final class ArmingMonitor: Service, Sendable {
         guard let failure = watch.withLock({ $0.observe(message) }), event != nil else { return }
         event?.message = text(of: failure)
         event?.commandID = failure.arming.commandID
+        event?.commandSource = failure.arming.commandSource
     }
 
     /// The message that says `failure`, zones named.
@@ -71,7 +75,8 @@ final class ArmingMonitor: Service, Sendable {
     /// The `fault` event of `failure`, with `code` and `raw` (`502`, `502 024`).
     private func fault(_ failure: ArmingWatch.Failure, code: String, raw: String) -> AlarmEvent {
         AlarmEvent(type: .fault, code: code, message: text(of: failure), raw: raw, timestamp: LinkEventReporter.now(),
-                   partition: failure.arming.partition, commandID: failure.arming.commandID)
+                   partition: failure.arming.partition, commandID: failure.arming.commandID,
+                   commandSource: failure.arming.commandSource)
     }
 
     func run() async throws {

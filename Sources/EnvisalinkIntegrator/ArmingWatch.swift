@@ -22,6 +22,8 @@ struct ArmingWatch: Sendable {
         let action: String
         /// When the partition must be armed by.
         let deadline: ContinuousClock.Instant
+        /// The command's `source`, which the failure's event names as `command_source`.
+        var commandSource: String?
     }
 
     /// An arming that failed: what was asked, why it failed and which zones were open.

@@ -11,7 +11,8 @@ import Foundation
 ///
 /// Each command is checked (age, allow-list), recorded as sent, echoed as a `command` event with
 /// codes masked, sent, and answered by a `response` event; both carry the command's id as
-/// `command_id`. An arm command is watched by the ``ArmingMonitor`` until its partition is armed:
+/// `command_id`; the response names the command's `source` as `command_source`, so that it can go
+/// to whoever asked. An arm command is watched by the ``ArmingMonitor`` until its partition is armed:
 /// one the panel refuses is answered, and reported as a `fault`, with the reason and the open zones. While the link is down a command waits (the job is retried) until it is
 /// older than the configured maximum age (``CommandAge``: its age in the queue, tightened by its
 /// timestamp): an alarm command is never sent late. Once a command
@@ -68,7 +69,7 @@ struct PanelCommandHandler: Sendable {
         await publisher.publishReportingFailures(AlarmEvent(
             type: .command, code: frame.code, message: "Sending \(Self.describe(command.action)) to the panel",
             raw: frame.redacted, timestamp: now, partition: command.partition, commandID: id), logger: context.logger)
-        arming.expect(panelCommand, id: id)
+        arming.expect(panelCommand, id: id, source: command.source)
         let result = await link.send(frame, id: id)
         switch result {
         case let .failed(.linkLost(reason)):
@@ -107,7 +108,7 @@ struct PanelCommandHandler: Sendable {
     func respond(to command: AlarmCommand, code: String, _ message: String, _ context: JobContext) async {
         await publisher.publishReportingFailures(AlarmEvent(
             type: .response, code: code, message: message, raw: "", timestamp: LinkEventReporter.now(),
-            partition: command.partition, commandID: command.id), logger: context.logger)
+            partition: command.partition, commandID: command.id, commandSource: command.source), logger: context.logger)
     }
 
     static func describe(_ action: AlarmCommand.Action) -> String {

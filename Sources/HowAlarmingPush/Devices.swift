@@ -70,7 +70,7 @@ struct Devices: AsyncParsableCommand {
                     description: "Web Push is not configured (push.web_push): a web device would never get a notification")
             }
             let message = try SubscriptionFile(path: subscription).registration(name: name)
-            guard case .registerWeb(let endpoint, let keys, let name) = message else {
+            guard case .registerWeb(let endpoint, let keys, let name, _) = message else {
                 throw CommandFailure(description: "\(subscription) does not hold a browser's push subscription")
             }
             let result = try await registry.add(platform: .web, token: endpoint, name: name, webPushKeys: keys)

@@ -25,12 +25,12 @@ struct RegistrationHandler: Sendable {
         }
         if changed { reports.registryChanged() }
         switch job.message {
-        case .register(let platform, _, let environment, let name):
+        case .register(let platform, _, let environment, let name, _):
             context.logger.info("device registered", metadata: [
                 "platform": "\(platform)", "environment": "\(environment.map(\.rawValue) ?? "default")",
                 "name": "\(name ?? "")",
             ])
-        case .registerWeb(let endpoint, _, let name):
+        case .registerWeb(let endpoint, _, let name, _):
             context.logger.info("device registered", metadata: [
                 "platform": "web", "origin": "\(DeviceToken(provider: .webPush, storedValue: endpoint).redacted)",
                 "name": "\(name ?? "")",

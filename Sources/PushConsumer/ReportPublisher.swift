@@ -113,7 +113,7 @@ struct ReportPublisher: Service {
                 device: device.id, platform: device.platform, name: device.name,
                 registeredAt: device.registeredAt.unixMilliseconds,
                 lastSuccessAt: device.lastSuccessAt.map(\.unixMilliseconds), lastError: device.lastError,
-                lastErrorAt: device.lastErrorAt.map(\.unixMilliseconds))
+                lastErrorAt: device.lastErrorAt.map(\.unixMilliseconds), owner: device.owner)
         }
         return .devices(
             DevicesReport(time: Date().unixMilliseconds, vapidPublicKey: vapidPublicKey, devices: summaries))

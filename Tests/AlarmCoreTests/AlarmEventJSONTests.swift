@@ -18,7 +18,8 @@ struct AlarmEventJSONTests {
         zoneName: "Vordertür ✓",
         user: 9999,
         userName: "Anna",
-        commandID: UUID(uuidString: "0F1E2D3C-4B5A-4968-8776-A5B4C3D2E1F0")
+        commandID: UUID(uuidString: "0F1E2D3C-4B5A-4968-8776-A5B4C3D2E1F0"),
+        commandSource: "howalarming-command:anna"
     )
 
     static let roundTripEvents: [AlarmEvent] = [
@@ -38,7 +39,8 @@ struct AlarmEventJSONTests {
         let expected = #"{"type":"alarm","code":"601","message":"Zone alarm: Front door / \"main\"\n\tpartition 1","#
             + #""raw":"6011001","timestamp":1700000000,"id":"8c4e7d2a-1f0b-4a8e-9c3d-5b6a7e8f9012","#
             + #""source":"howalarming-envisalink","sequence":42,"partition":1,"zone":128,"zone_name":"Vordertür ✓","#
-            + #""user":9999,"user_name":"Anna","command_id":"0f1e2d3c-4b5a-4968-8776-a5b4c3d2e1f0"}"#
+            + #""user":9999,"user_name":"Anna","command_id":"0f1e2d3c-4b5a-4968-8776-a5b4c3d2e1f0","#
+            + #""command_source":"howalarming-command:anna"}"#
         #expect(Self.fullEvent.jsonString() == expected)
     }
 

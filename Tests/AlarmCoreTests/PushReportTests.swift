@@ -21,7 +21,7 @@ import TestSupport
                 DeviceSummary(device: device, platform: .ios, name: "Jane's iPhone", registeredAt: 1_764_000_000_000),
                 DeviceSummary(
                     device: DeviceID(provider: .fcm, token: "fcm-token"), platform: .android, registeredAt: 1_764_000_000_001,
-                    lastSuccessAt: 1_764_000_100_000, lastError: "throttled", lastErrorAt: 1_764_000_200_000),
+                    lastSuccessAt: 1_764_000_100_000, lastError: "throttled", lastErrorAt: 1_764_000_200_000, owner: "ben"),
             ]))
 
     @Test func aDeliveryReportIsWrittenAsDocumented() throws {
@@ -60,6 +60,7 @@ import TestSupport
         let devices = try #require(object["devices"] as? [[String: Any]])
         #expect(Set(devices[0].keys) == ["device", "platform", "name", "registered_at"])
         #expect(devices[1]["last_error"] as? String == "throttled")
+        #expect(devices[1]["owner"] as? String == "ben")
         #expect(!json.contains("null"))
     }
 

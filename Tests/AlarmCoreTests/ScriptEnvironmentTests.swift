@@ -15,7 +15,7 @@ import Testing
         let event = AlarmEvent(
             type: .alarm, code: "601", message: "Zone alarm", raw: "6011001", timestamp: 1_700_000_000, id: id,
             source: "howalarming-envisalink", sequence: 4711, partition: 1, zone: 1, zoneName: "Front door", user: 40,
-            userName: "Anna", commandID: command)
+            userName: "Anna", commandID: command, commandSource: "howalarming-command:anna")
         let variables = environment.variables(for: event, jobID: JobID(12), attempt: 3)
         let expected = [
             "HOWALARMING_EVENT_TYPE": "alarm", "HOWALARMING_EVENT_CODE": "601", "HOWALARMING_EVENT_MESSAGE": "Zone alarm",
@@ -24,6 +24,7 @@ import Testing
             "HOWALARMING_EVENT_SEQUENCE": "4711", "HOWALARMING_EVENT_PARTITION": "1", "HOWALARMING_EVENT_ZONE": "1",
             "HOWALARMING_EVENT_ZONE_NAME": "Front door", "HOWALARMING_EVENT_USER": "40",
             "HOWALARMING_EVENT_USER_NAME": "Anna", "HOWALARMING_EVENT_COMMAND_ID": "0f1e2d3c-4b5a-4968-8776-a5b4c3d2e1f0",
+            "HOWALARMING_EVENT_COMMAND_SOURCE": "howalarming-command:anna",
             "HOWALARMING_JOB_ID": "12", "HOWALARMING_ATTEMPT": "3", "HOWALARMING_TUBE": "scripts",
             "HOWALARMING_MAX_ATTEMPTS": "7", "HOWALARMING_BURY_EXIT_CODE": "42",
             "HOWALARMING_CONFIG": "/etc/howalarming/config.yaml", "PATH": "/usr/bin", "NTFY_TOKEN": "kept",

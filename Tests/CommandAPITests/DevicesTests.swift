@@ -16,9 +16,9 @@ struct DevicesTests {
     static let auth = "ZGVmZ2hpamtsbW5vcHFycw"
     static let device = DeviceID(provider: .fcm, token: "some-token")
 
-    @Test func aRegistrationIsForwardedToTheRegistrationTube() async throws {
+    @Test func aRegistrationIsForwardedToTheRegistrationTubeOwnedByTheCallersToken() async throws {
         try await APIStage.run { stage in
-            let token = try await stage.token(.control)
+            let token = try await stage.token(.control, name: "jane")
             let answer = try await stage.request(
                 .POST, "/v1/devices", token: token,
                 json: #"{"platform":"ios","token":" \#(Self.apnsToken) ","environment":"sandbox","name":"Jane's iPhone"}"#)
@@ -27,8 +27,25 @@ struct DevicesTests {
             let job = try #require(try stage.take(from: "push-registrations"))
             #expect(
                 try RegistrationMessage.decode(json: job)
-                    == .register(platform: .ios, token: Self.apnsToken.lowercased(), environment: .sandbox, name: "Jane's iPhone"))
+                    == .register(
+                        platform: .ios, token: Self.apnsToken.lowercased(), environment: .sandbox, name: "Jane's iPhone",
+                        owner: "jane"))
             #expect(job.contains(#""type":"register""#))
+        }
+    }
+
+    @Test func aRequestBodyCannotNameAnotherOwner() async throws {
+        try await APIStage.run { stage in
+            let token = try await stage.token(.control, name: "mallory")
+            let answer = try await stage.request(
+                .POST, "/v1/devices", token: token, json: #"{"platform":"ios","token":"\#(Self.apnsToken)","owner":"jane"}"#)
+            #expect(answer.status == 202, "\(answer)")
+            let job = try #require(try stage.take(from: "push-registrations"))
+            guard case .register(_, _, _, _, let owner) = try RegistrationMessage.decode(json: job) else {
+                Issue.record("expected a registration, got \(job)")
+                return
+            }
+            #expect(owner == "mallory")
         }
     }
 
@@ -66,7 +83,7 @@ struct DevicesTests {
 
     @Test func aBrowserRegistersWithItsSubscription() async throws {
         try await APIStage.run { stage in
-            let token = try await stage.token(.control)
+            let token = try await stage.token(.control, name: "console")
             let subscription = #"{"endpoint":"\#(Self.endpoint)","expirationTime":null,"keys":{"p256dh":"\#(Self.p256dh)","auth":"\#(Self.auth)"}}"#
             let answer = try await stage.request(
                 .POST, "/v1/devices", token: token,
@@ -76,7 +93,8 @@ struct DevicesTests {
             #expect(
                 try RegistrationMessage.decode(json: job)
                     == .registerWeb(
-                        endpoint: Self.endpoint, keys: try WebPushKeys(p256dh: Self.p256dh, auth: Self.auth), name: "Kitchen tablet"))
+                        endpoint: Self.endpoint, keys: try WebPushKeys(p256dh: Self.p256dh, auth: Self.auth), name: "Kitchen tablet",
+                        owner: "console"))
             #expect(job.contains(#""platform":"web""#))
         }
     }

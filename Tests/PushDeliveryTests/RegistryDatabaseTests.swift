@@ -11,7 +11,7 @@ struct RegistryDatabaseTests {
         try await withTemporaryDirectory { directory in
             let path = directory.appending("var/lib/howalarming/push.sqlite")
             let database = try PushDatabase(path: path)
-            #expect(try await database.schemaVersions() == ["v1", "v2"])
+            #expect(try await database.schemaVersions() == ["v1", "v2", "v3"])
             #expect(FileManager.default.fileExists(atPath: path))
             #expect(FileManager.default.fileExists(atPath: path + "-wal"))
         }
@@ -28,7 +28,7 @@ struct RegistryDatabaseTests {
                 try await DeliveryLedger(database: database).record(eventID: eventID, device: token, status: .delivered)
             }
             let reopened = try PushDatabase(path: path)
-            #expect(try await reopened.schemaVersions() == ["v1", "v2"])
+            #expect(try await reopened.schemaVersions() == ["v1", "v2", "v3"])
             #expect(try await DeviceRegistry(database: reopened).list().map(\.name) == ["Phone"])
             #expect(try await DeliveryLedger(database: reopened).deliveredDevices(eventID: eventID) == [token])
         }
@@ -44,7 +44,7 @@ struct RegistryDatabaseTests {
             #expect {
                 try PushDatabase(path: path)
             } throws: { error in
-                (error as? RegistryError)?.code == .schemaTooNew && "\(error)".contains("v1, v2, v9")
+                (error as? RegistryError)?.code == .schemaTooNew && "\(error)".contains("v1, v2, v3, v9")
             }
         }
     }
@@ -60,7 +60,7 @@ struct RegistryDatabaseTests {
     @Test func inMemoryDatabasesAreMigratedAndSeparate() async throws {
         let first = try PushDatabase.inMemory()
         let second = try PushDatabase.inMemory()
-        #expect(try await first.schemaVersions() == ["v1", "v2"])
+        #expect(try await first.schemaVersions() == ["v1", "v2", "v3"])
         try await DeviceRegistry(database: first).add(platform: .android, token: RegistryFixtures.fcmToken("x"))
         #expect(try await DeviceRegistry(database: second).list().isEmpty)
     }

@@ -104,7 +104,7 @@ struct RegistryWebDeviceTests {
                 }
             }
             let database = try PushDatabase(path: path)
-            #expect(try await database.schemaVersions() == ["v1", "v2"])
+            #expect(try await database.schemaVersions() == ["v1", "v2", "v3"])
             let registry = DeviceRegistry(database: database)
             let old = try #require(try await registry.list().first)
             #expect(old.name == "Old phone")

@@ -19,7 +19,7 @@ struct RegistryWebMessageTests {
     @Test func readsABrowsersPushSubscriptionJSON() throws {
         let message = try RegistrationMessage.decode(
             json: Self.webRegistration(subscription: Self.browser.subscriptionJSON(endpoint: Self.endpoint)))
-        guard case .registerWeb(let endpoint, let keys, let name) = message else {
+        guard case .registerWeb(let endpoint, let keys, let name, _) = message else {
             Issue.record("expected a web registration, got \(message)")
             return
         }

@@ -34,7 +34,8 @@ extension AlarmEvent {
             zoneName: try object.string(.zoneName),
             user: try object.integer(.user),
             userName: try object.string(.userName),
-            commandID: try object.uuid(.commandID)
+            commandID: try object.uuid(.commandID),
+            commandSource: try object.string(.commandSource)
         )
         try event.validate()
         return event
@@ -58,6 +59,7 @@ extension AlarmEvent {
         writer.write(.user, user)
         writer.write(.userName, userName)
         writer.write(.commandID, commandID)
+        writer.write(.commandSource, commandSource)
         return writer.finish()
     }
 

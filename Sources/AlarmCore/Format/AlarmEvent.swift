@@ -42,6 +42,9 @@ public struct AlarmEvent: Sendable, Hashable {
     /// For `command` echoes and `response` events: the ``AlarmCommand/id`` of the command
     /// they answer (JSON `command_id`).
     public var commandID: UUID?
+    /// For the `response` and the arming-failure `fault` that answer a command: the command's
+    /// ``AlarmCommand/source`` (JSON `command_source`), so that its answer can go to whoever asked.
+    public var commandSource: String?
 
     /// Creates an event; every field beyond the original five is optional.
     public init(
@@ -58,7 +61,8 @@ public struct AlarmEvent: Sendable, Hashable {
         zoneName: String? = nil,
         user: Int? = nil,
         userName: String? = nil,
-        commandID: UUID? = nil
+        commandID: UUID? = nil,
+        commandSource: String? = nil
     ) {
         self.type = type
         self.code = code
@@ -74,6 +78,7 @@ public struct AlarmEvent: Sendable, Hashable {
         self.user = user
         self.userName = userName
         self.commandID = commandID
+        self.commandSource = commandSource
     }
 
     /// Throws the first value that is out of range: a negative ``timestamp``, or a

@@ -15,6 +15,7 @@ enum FormatField: String, CaseIterable {
     case user
     case userName = "user_name"
     case commandID = "command_id"
+    case commandSource = "command_source"
     case accessCode = "access_code"
     case zones
     case profile

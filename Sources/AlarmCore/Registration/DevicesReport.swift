@@ -37,11 +37,14 @@ public struct DeviceSummary: Sendable, Hashable, Codable {
     public var lastError: String?
     /// When ``lastError`` happened, in Unix milliseconds.
     public var lastErrorAt: Int64?
+    /// The name of the API token that registered the device; the answers to that token's
+    /// commands go to its devices.
+    public var owner: String?
 
     /// A summary; the optional details default to none.
     public init(
         device: DeviceID, platform: DevicePlatform, name: String? = nil, registeredAt: Int64,
-        lastSuccessAt: Int64? = nil, lastError: String? = nil, lastErrorAt: Int64? = nil
+        lastSuccessAt: Int64? = nil, lastError: String? = nil, lastErrorAt: Int64? = nil, owner: String? = nil
     ) {
         self.device = device
         self.platform = platform
@@ -50,10 +53,11 @@ public struct DeviceSummary: Sendable, Hashable, Codable {
         self.lastSuccessAt = lastSuccessAt
         self.lastError = lastError
         self.lastErrorAt = lastErrorAt
+        self.owner = owner
     }
 
     enum CodingKeys: String, CodingKey {
-        case device, platform, name
+        case device, platform, name, owner
         case registeredAt = "registered_at"
         case lastSuccessAt = "last_success_at"
         case lastError = "last_error"

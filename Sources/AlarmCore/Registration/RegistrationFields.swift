@@ -9,7 +9,7 @@ import Foundation
 struct RegistrationFields: Decodable {
     /// The format's field names.
     enum Field: String, CaseIterable {
-        case type, platform, token, environment, name, device
+        case type, platform, token, environment, name, device, owner
     }
 
     private struct Key: CodingKey {

@@ -5,13 +5,14 @@ extension RegistrationMessage {
     public func encodeJSON() -> [UInt8] {
         var writer = JSONObjectWriter()
         switch self {
-        case .register(let platform, let token, let environment, let name):
+        case .register(let platform, let token, let environment, let name, let owner):
             Self.write("type", "register", to: &writer)
             Self.write("platform", platform.rawValue, to: &writer)
             Self.write("token", token, to: &writer)
             Self.write("environment", environment?.rawValue, to: &writer)
             Self.write("name", name, to: &writer)
-        case .registerWeb(let endpoint, let keys, let name):
+            Self.write("owner", owner, to: &writer)
+        case .registerWeb(let endpoint, let keys, let name, let owner):
             Self.write("type", "register", to: &writer)
             Self.write("platform", DevicePlatform.web.rawValue, to: &writer)
             var keysObject = JSONObjectWriter()
@@ -24,6 +25,7 @@ extension RegistrationMessage {
             let subscriptionBytes = subscription.finish()
             writer.write("subscription") { $0.append(contentsOf: subscriptionBytes) }
             Self.write("name", name, to: &writer)
+            Self.write("owner", owner, to: &writer)
         case .unregister(let token):
             Self.write("type", "unregister", to: &writer)
             Self.write("token", token, to: &writer)

@@ -15,7 +15,8 @@ extension RegistrationMessage {
     ///   `token` valid for the platform (``DeviceToken``); `environment` (`sandbox` or
     ///   `production`) is for `ios` only. `web` requires `subscription`, the browser's
     ///   `PushSubscription.toJSON()` (``WebPushKeys``; its `endpoint` an `https://` URL).
-    ///   `name` is optional (``validate(name:)``).
+    ///   `name` is optional (``validate(name:)``), and so is `owner`, the name of the API token
+    ///   that registered the device (``validate(owner:)``).
     /// - `unregister` requires either a non-empty `token` or a `device` id.
     /// - `rename` requires a `device` id and a `name` (`""` removes the name).
     ///
@@ -52,8 +53,10 @@ extension RegistrationMessage {
         }
         let name = try fields.string(.name)
         if let name { try validate(name: name) }
+        let owner = try fields.string(.owner)
+        if let owner { try validate(owner: owner) }
         if platform == .web {
-            return try registerWeb(fields, name: name)
+            return try registerWeb(fields, name: name, owner: owner)
         }
         if fields.subscription != nil {
             throw FormatError(field: "subscription", reason: "only web devices have a subscription")
@@ -64,10 +67,12 @@ extension RegistrationMessage {
         if environment != nil, platform.provider != .apns {
             throw FormatError(field: "environment", reason: "only ios devices have an APNs environment")
         }
-        return .register(platform: platform, token: token.value, environment: environment, name: name)
+        return .register(platform: platform, token: token.value, environment: environment, name: name, owner: owner)
     }
 
-    private static func registerWeb(_ fields: RegistrationFields, name: String?) throws(FormatError) -> RegistrationMessage {
+    private static func registerWeb(
+        _ fields: RegistrationFields, name: String?, owner: String?
+    ) throws(FormatError) -> RegistrationMessage {
         guard let subscription = fields.subscription else {
             throw FormatError(
                 field: "subscription", reason: "required for web devices (the browser's PushSubscription.toJSON())")
@@ -85,7 +90,7 @@ extension RegistrationMessage {
             throw FormatError(field: "subscription.endpoint", reason: error.reason)
         }
         let keys = try WebPushKeys(p256dh: subscription.p256dh, auth: subscription.auth)
-        return .registerWeb(endpoint: endpoint.value, keys: keys, name: name)
+        return .registerWeb(endpoint: endpoint.value, keys: keys, name: name, owner: owner)
     }
 
     private static func unregister(_ fields: RegistrationFields) throws(FormatError) -> RegistrationMessage {

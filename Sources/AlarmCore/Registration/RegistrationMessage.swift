@@ -5,13 +5,14 @@
 /// ``decode(json:)-(String)`` reads it and ``encodeJSON()`` writes it. The push consumer carries
 /// it out on its device registry.
 public enum RegistrationMessage: Sendable, Hashable {
-    /// `{"type":"register","platform":"ios","token":"…","environment":"sandbox","name":"…"}`:
-    /// register the phone, or re-register it. `token` is validated and normalised.
-    case register(platform: DevicePlatform, token: String, environment: APNSEnvironment?, name: String?)
+    /// `{"type":"register","platform":"ios","token":"…","environment":"sandbox","name":"…","owner":"…"}`:
+    /// register the phone, or re-register it. `token` is validated and normalised. `owner` is the
+    /// name of the API token that registered it (set by the command API, never by the device).
+    case register(platform: DevicePlatform, token: String, environment: APNSEnvironment?, name: String?, owner: String? = nil)
     /// `{"type":"register","platform":"web","subscription":{"endpoint":"https://…","keys":{"p256dh":"…",
-    /// "auth":"…"}},"name":"…"}`: register a browser's push subscription, or register it again
+    /// "auth":"…"}},"name":"…","owner":"…"}`: register a browser's push subscription, or register it again
     /// (new keys replace the old). `endpoint` is checked as a Web Push ``DeviceToken``.
-    case registerWeb(endpoint: String, keys: WebPushKeys, name: String?)
+    case registerWeb(endpoint: String, keys: WebPushKeys, name: String?, owner: String? = nil)
     /// `{"type":"unregister","token":"…"}`: remove the device with this token, if registered.
     case unregister(token: String)
     /// `{"type":"unregister","device":"<device id>"}`: remove the device with this id, if registered.
@@ -31,12 +32,25 @@ public enum RegistrationMessage: Sendable, Hashable {
     ///
     /// - Throws: ``FormatError`` for the field `name`, saying what is wrong.
     public static func validate(name: String) throws(FormatError) {
-        guard name.count <= nameMaximumLength else {
+        try validate(name, field: "name", what: "a device name")
+    }
+
+    /// Throws unless `owner` is a token name that fits on one line: not empty, at most
+    /// ``nameMaximumLength`` characters, no control characters.
+    ///
+    /// - Throws: ``FormatError`` for the field `owner`, saying what is wrong.
+    public static func validate(owner: String) throws(FormatError) {
+        guard !owner.isEmpty else { throw FormatError(field: "owner", reason: "must not be empty") }
+        try validate(owner, field: "owner", what: "an owner")
+    }
+
+    private static func validate(_ text: String, field: String, what: String) throws(FormatError) {
+        guard text.count <= nameMaximumLength else {
             throw FormatError(
-                field: "name", reason: "a device name has at most \(nameMaximumLength) characters, got \(name.count)")
+                field: field, reason: "\(what) has at most \(nameMaximumLength) characters, got \(text.count)")
         }
-        guard !name.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) else {
-            throw FormatError(field: "name", reason: "a device name must not contain control characters (such as line breaks)")
+        guard !text.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) else {
+            throw FormatError(field: field, reason: "\(what) must not contain control characters (such as line breaks)")
         }
     }
 }

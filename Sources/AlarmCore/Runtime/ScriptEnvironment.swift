@@ -72,6 +72,7 @@ public struct ScriptEnvironment: Sendable, Hashable {
             .user: event.user.map(String.init),
             .userName: event.userName,
             .commandID: event.commandID.map { $0.uuidString.lowercased() },
+            .commandSource: event.commandSource,
         ]
     }
 }

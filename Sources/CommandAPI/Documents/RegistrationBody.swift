@@ -27,6 +27,7 @@ struct RegistrationBody: Codable {
     var subscription: Subscription?
     var device: String?
     var name: String?
+    var owner: String?
 
     /// The message, checked by the push consumer's rules.
     ///
@@ -53,11 +54,11 @@ struct DeviceRequest: Decodable {
     let subscription: RegistrationBody.Subscription?
     let name: String?
 
-    /// The `register` message.
-    func message() throws(APIError) -> RegistrationMessage {
+    /// The `register` message for a device of the API token named `owner`.
+    func message(owner: String) throws(APIError) -> RegistrationMessage {
         try RegistrationBody(
             type: "register", platform: platform, token: token, environment: environment, subscription: subscription,
-            name: name
+            name: name, owner: owner
         ).message()
     }
 }

@@ -17,10 +17,12 @@ struct DeviceHandler: Sendable {
     }
 
     /// Registers a phone (`platform` `ios`/`android` with its `token`) or a browser (`platform`
-    /// `web` with its `subscription`).
+    /// `web` with its `subscription`), owned by the caller's token: the answers to that token's
+    /// commands go to its devices.
     func register(_ request: Request, context: APIRequestContext) async throws -> Response {
         var request = request
-        let message = try await request.decodeJSON(DeviceRequest.self, limit: bodyLimit).message()
+        let owner = try context.authenticatedCaller().tokenName
+        let message = try await request.decodeJSON(DeviceRequest.self, limit: bodyLimit).message(owner: owner)
         return try await send(message, type: "register", context: context)
     }
 

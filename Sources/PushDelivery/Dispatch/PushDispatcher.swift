@@ -10,7 +10,8 @@ public import Foundation
 #endif
 
 /// Delivers one event to every registered device, exactly once per device: the heart of the
-/// push consumer.
+/// push consumer. (The answer to a command sent through the API goes to the devices of the
+/// token that sent it, when it has any: ``Audience``.)
 ///
 /// A run plans the devices (``FanOutPlan``: skipping those the ledger shows as finished), sends
 /// to all of them concurrently (at most ``DispatchSettings/concurrency`` at once), retries
@@ -88,11 +89,11 @@ public struct PushDispatcher: Sendable {
     /// One run for `event`; `late`: see ``deliverLate(_:)``.
     private func run(_ event: AlarmEvent, issuedAt: Date?, late: Bool) async throws -> JobCompletion {
         let eventID = event.stableID
-        let plan = FanOutPlan(
-            devices: try await registry.list(), finished: try await ledger.finishedDevices(eventID: eventID),
-            providers: providers)
         var logger = self.logger
         logger[metadataKey: "event_id"] = "\(eventID.uuidString.lowercased())"
+        let plan = FanOutPlan(
+            devices: try await audience(of: event, eventID: eventID, logger: logger),
+            finished: try await ledger.finishedDevices(eventID: eventID), providers: providers)
         if !plan.unreachable.isEmpty {
             logger.debug("devices without a configured provider are skipped", metadata: [
                 "devices": "\(plan.unreachable.count)"
@@ -135,6 +136,22 @@ public struct PushDispatcher: Sendable {
         }
         let unfinished = (outcomes + heldOutcomes).filter { !$0.isFinal }.count
         return late && unfinished > 0 ? .expired(devices: unfinished) : JobCompletion(outcomes: outcomes + heldOutcomes)
+    }
+
+    /// The devices `event` is for (``Audience``). An event that answers a command has its audience
+    /// recorded at its first run, so that every run of its job picks the same devices; no other
+    /// event (an alarm above all) waits for that write.
+    private func audience(of event: AlarmEvent, eventID: UUID, logger: Logger) async throws -> [RegisteredDevice] {
+        let devices = try await registry.list()
+        guard Audience.asker(of: event) != nil else { return devices }
+        let audience = try await ledger.audience(
+            eventID: eventID, proposal: Audience(for: event, devices: devices, providers: providers))
+        if case .owner(let owner) = audience {
+            logger.debug("an answer to a command: for the devices of the token that sent it", metadata: [
+                "owner": "\(owner)"
+            ])
+        }
+        return audience.select(devices, providers: providers)
     }
 
     /// Sends to `devices`, at most ``DispatchSettings/concurrency`` at once. One device's

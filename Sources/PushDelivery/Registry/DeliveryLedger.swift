@@ -120,15 +120,32 @@ public struct DeliveryLedger: Sendable {
         try await fetch(where: "event_id = ?", arguments: [Self.key(eventID)])
     }
 
-    /// Deletes the attempts recorded before `cutoff` and returns how many there were.
+    /// Deletes the attempts (and the ``Audience`` records) recorded before `cutoff` and returns
+    /// how many attempts there were.
     ///
     /// Exactly-once delivery needs an event's rows only while its job can still come back, which
     /// is minutes to hours; the retention (`push.ledger_retention_days`) is far longer, for audits.
     @discardableResult
     public func purge(recordedBefore cutoff: Date) async throws -> Int {
         try await database.writer.write { db in
+            try db.execute(sql: "DELETE FROM audience WHERE at < ?", arguments: [DatabaseTime(cutoff)])
             try db.execute(sql: "DELETE FROM delivery WHERE at < ?", arguments: [DatabaseTime(cutoff)])
             return db.changesCount
+        }
+    }
+
+    /// The audience of `eventID`: the one recorded by an earlier run of its job, or else
+    /// `proposal`, recorded now. Every run of a job, and every copy of the event, thus goes to
+    /// the same audience.
+    public func audience(eventID: UUID, proposal: Audience) async throws -> Audience {
+        let proposed: String? = if case .owner(let owner) = proposal { owner } else { nil }
+        return try await database.writer.write { db in
+            try db.execute(
+                sql: "INSERT OR IGNORE INTO audience (event_id, owner, at) VALUES (?, ?, ?)",
+                arguments: [Self.key(eventID), proposed, DatabaseTime(DatabaseTime.now())])
+            let owner = try String.fetchOne(
+                db, sql: "SELECT owner FROM audience WHERE event_id = ?", arguments: [Self.key(eventID)])
+            return owner.map(Audience.owner) ?? .everyone
         }
     }
 

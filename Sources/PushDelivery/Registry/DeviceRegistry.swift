@@ -12,7 +12,8 @@ import GRDB
 ///
 /// Registering is idempotent: adding a token that is already registered re-registers it
 /// (``RegisteredDevice/registeredAt`` moves to now; a given name or environment replaces the
-/// stored one). A token is unique per provider. Each call is one transaction.
+/// stored one, and so does a given owner). A token is unique per provider. Each call is one
+/// transaction.
 ///
 /// Per-send bookkeeping (last success, last error) is written by
 /// ``DeliveryLedger/record(eventID:device:status:reason:providerMessageID:latency:)`` in the same
@@ -47,12 +48,14 @@ public struct DeviceRegistry: Sendable {
     ///   - name: A name for people; `nil` keeps a re-registered device's name, `""` removes it.
     ///   - webPushKeys: For `web` devices (required), the subscription's keys; the token is its
     ///     endpoint. Re-registering replaces them. Must be `nil` for other platforms.
-    /// - Throws: ``RegistryError`` for an invalid token, name, environment or subscription;
+    ///   - owner: The name of the API token registering the device (``RegisteredDevice/owner``);
+    ///     `nil` keeps a re-registered device's owner.
+    /// - Throws: ``RegistryError`` for an invalid token, name, environment, subscription or owner;
     ///   database errors.
     @discardableResult
     public func add(
         platform: DevicePlatform, token: String, environment: APNSEnvironment? = nil, name: String? = nil,
-        webPushKeys: WebPushKeys? = nil
+        webPushKeys: WebPushKeys? = nil, owner: String? = nil
     ) async throws -> Registration {
         let deviceToken: DeviceToken
         do {
@@ -67,10 +70,11 @@ public struct DeviceRegistry: Sendable {
         }
         try Self.check(webPushKeys, for: deviceToken)
         if let name { try Self.check(name: name) }
+        if let owner { try Self.check(owner: owner) }
         return try await database.writer.write { db in
             try register(
                 deviceToken, platform: platform, environment: environment, name: name, webPushKeys: webPushKeys,
-                at: DatabaseTime.now(), in: db)
+                owner: owner, at: DatabaseTime.now(), in: db)
         }
     }
 
@@ -117,6 +121,14 @@ public struct DeviceRegistry: Sendable {
             try RegistrationMessage.validate(name: name)
         } catch {
             throw RegistryError(code: .invalidName, message: error.reason)
+        }
+    }
+
+    private static func check(owner: String) throws(RegistryError) {
+        do {
+            try RegistrationMessage.validate(owner: owner)
+        } catch {
+            throw RegistryError(code: .invalidOwner, message: error.reason)
         }
     }
 
@@ -190,7 +202,7 @@ public struct DeviceRegistry: Sendable {
     /// and ``import(tokens:platform:)``.
     func register(
         _ token: DeviceToken, platform: DevicePlatform, environment: APNSEnvironment?, name: String?,
-        webPushKeys: WebPushKeys? = nil, at now: Date, in db: Database
+        webPushKeys: WebPushKeys? = nil, owner: String? = nil, at now: Date, in db: Database
     ) throws -> Registration {
         let newName = name.flatMap { $0.isEmpty ? nil : $0 }
         let exists = try Bool.fetchOne(
@@ -201,13 +213,13 @@ public struct DeviceRegistry: Sendable {
                 sql: """
                     UPDATE device SET registered_at = ?, environment = coalesce(?, environment),
                         name = CASE WHEN ? THEN ? ELSE name END,
-                        p256dh = coalesce(?, p256dh), auth = coalesce(?, auth)
+                        p256dh = coalesce(?, p256dh), auth = coalesce(?, auth), owner = coalesce(?, owner)
                     WHERE provider = ? AND token = ?
                     """
             ).execute(
                 arguments: [
                     DatabaseTime(now), environment?.rawValue, name != nil, newName, webPushKeys?.p256dh,
-                    webPushKeys?.auth, token.provider.rawValue, token.value,
+                    webPushKeys?.auth, owner, token.provider.rawValue, token.value,
                 ])
             return .updated
         }
@@ -215,14 +227,14 @@ public struct DeviceRegistry: Sendable {
         try db.cachedStatement(
             sql: """
                 INSERT INTO device
-                    (provider, token, platform, environment, name, created_at, registered_at, p256dh, auth)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
+                    (provider, token, platform, environment, name, created_at, registered_at, p256dh, auth, owner)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                 """
         ).execute(
             arguments: [
                 token.provider.rawValue, token.value, platform.rawValue,
                 (environment ?? defaultEnvironment)?.rawValue, newName, DatabaseTime(now), DatabaseTime(now),
-                webPushKeys?.p256dh, webPushKeys?.auth,
+                webPushKeys?.p256dh, webPushKeys?.auth, owner,
             ])
         return .added
     }

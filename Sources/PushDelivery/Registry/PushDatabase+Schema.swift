@@ -4,7 +4,7 @@ import GRDB
 /// The versioned schema; see ``VersionedDatabase/migrator(_:)``.
 extension PushDatabase {
     /// Every migration, in order.
-    static let migrator = VersionedDatabase.migrator(["v1": version1, "v2": version2])
+    static let migrator = VersionedDatabase.migrator(["v1": version1, "v2": version2, "v3": version3])
 
     /// Devices and the delivery ledger. Times are stored as GRDB writes dates: UTC text
     /// `yyyy-MM-dd HH:mm:ss.SSS`, which sorts and compares in time order.
@@ -88,5 +88,20 @@ extension PushDatabase {
         ALTER TABLE delivery_v2 RENAME TO delivery;
         CREATE INDEX delivery_by_event_device ON delivery (event_id, token, provider);
         CREATE INDEX delivery_by_time ON delivery (at);
+        """
+
+    /// Answers to the person who asked: each device's `owner`, the name of the API token that
+    /// registered it (`NULL` for devices registered before, or by the `devices` commands); and
+    /// `audience`, the audience decided for each event that answers a command, so that a retried
+    /// job goes to the same devices (``Audience``). `owner` is `NULL` there when the event goes
+    /// to every device. Rows are purged with the ledger's.
+    private static let version3 = """
+        ALTER TABLE device ADD COLUMN owner TEXT;
+        CREATE TABLE audience (
+            event_id TEXT PRIMARY KEY,
+            owner TEXT,
+            at TEXT NOT NULL
+        );
+        CREATE INDEX audience_by_time ON audience (at);
         """
 }

@@ -28,6 +28,9 @@ public struct RegisteredDevice: Sendable, Hashable {
     public var lastErrorAt: Date?
     /// For web devices, the subscription's keys (the token is its endpoint); `nil` for others.
     public var webPushKeys: WebPushKeys?
+    /// The name of the API token that registered the device; `nil` when it was registered
+    /// otherwise (the `devices` commands) or before owners were recorded.
+    public var owner: String?
 
     /// A device; the optional details default to none.
     public init(
@@ -40,7 +43,8 @@ public struct RegisteredDevice: Sendable, Hashable {
         lastSuccessAt: Date? = nil,
         lastError: String? = nil,
         lastErrorAt: Date? = nil,
-        webPushKeys: WebPushKeys? = nil
+        webPushKeys: WebPushKeys? = nil,
+        owner: String? = nil
     ) {
         self.token = token
         self.platform = platform
@@ -52,6 +56,7 @@ public struct RegisteredDevice: Sendable, Hashable {
         self.lastError = lastError
         self.lastErrorAt = lastErrorAt
         self.webPushKeys = webPushKeys
+        self.owner = owner
     }
 
     /// The device's public handle.

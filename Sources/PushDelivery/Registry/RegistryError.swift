@@ -7,6 +7,7 @@ public struct RegistryError: Error, Sendable, Hashable, CustomStringConvertible 
         private enum Base: String, Hashable, Sendable {
             case invalidToken = "invalid token"
             case invalidName = "invalid name"
+            case invalidOwner = "invalid owner"
             case environmentNotApplicable = "environment not applicable"
             case invalidSubscription = "invalid subscription"
             case webPushNotConfigured = "Web Push not configured"
@@ -21,6 +22,8 @@ public struct RegistryError: Error, Sendable, Hashable, CustomStringConvertible 
         public static let invalidToken = Code(.invalidToken)
         /// A device name that is too long or contains control characters.
         public static let invalidName = Code(.invalidName)
+        /// An owner (API token name) that is empty, too long or contains control characters.
+        public static let invalidOwner = Code(.invalidOwner)
         /// An APNs environment was given for a device that is not delivered through APNs.
         public static let environmentNotApplicable = Code(.environmentNotApplicable)
         /// A web device without keys, with keys that cannot encrypt, or keys for a device that is

@@ -46,7 +46,8 @@ extension RegisteredDevice {
             lastSuccessAt: row.optionalTime("last_success_at"),
             lastError: row["last_error"],
             lastErrorAt: row.optionalTime("last_error_at"),
-            webPushKeys: Self.webPushKeys(row))
+            webPushKeys: Self.webPushKeys(row),
+            owner: row["owner"])
     }
 
     private static func webPushKeys(_ row: Row) -> WebPushKeys? {
