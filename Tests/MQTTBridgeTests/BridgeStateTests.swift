@@ -63,7 +63,7 @@ import Testing
             AlarmEvent(type: .info, code: "511", raw: "511 10", timestamp: 1_700_000_000, sequence: 3),
             AlarmEvent(type: .fault, code: "840", timestamp: 1_700_000_000, sequence: 4, partition: 1),
         ]
-        #expect(events.map { activity.apply($0) } == [true, true, true, true])
+        #expect(events.map { activity.apply($0) } == [true, true, true, false], "the panel's LEDs already show the trouble")
         let messages = BridgeState.messages(for: .partition(1, .ready), topics: topics, activities: [1: activity])
         #expect(text(messages, "howalarming/site1/p1/attributes") == #"{"alarm_memory":[],"alarm_memory_zones":[],"chime":true,"#
             + #""leds":["ready","trouble","backlight"],"leds_flashing":["trouble"],"leds_source":"panel","ready":true,"#

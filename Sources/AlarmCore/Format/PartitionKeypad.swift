@@ -84,13 +84,13 @@ public struct PartitionKeypad: Sendable, Hashable, Codable {
     /// Codes that end an exit or entry delay: zone alarm, armed, in alarm, disarmed, failed to arm.
     private static let delayEndingCodes: Set = ["601", "652", "654", "655", "659", "672"]
 
-    /// Takes `event`, which concerns this partition, into account; returns whether anything changed.
+    /// Takes `event`, which concerns this partition, into account; returns whether what it shows
+    /// (its LEDs but Memory and Bypass, which the holder gives, and its sounding) changed.
     public mutating func apply(_ event: AlarmEvent) -> Bool {
+        let before = (indicators(memory: false, bypass: false), sounding)
         let stamp = EventStamp(event)
-        var changed = false
         func set<Value: Sendable & Hashable & Codable>(_ fact: inout Fact<Value>?, _ value: Value) {
             guard stamp.supersedes(fact?.stamp) else { return }
-            changed = changed || fact?.value != value
             fact = Fact(value: value, stamp: stamp)
         }
         switch event.code {
@@ -123,7 +123,7 @@ public struct PartitionKeypad: Sendable, Hashable, Codable {
                 set(&ready, false)
             }
         }
-        return changed
+        return before != (indicators(memory: false, bypass: false), sounding)
     }
 
     /// The LEDs shown: the panel's when it sent any, else derived; `memory` is whether the alarm
