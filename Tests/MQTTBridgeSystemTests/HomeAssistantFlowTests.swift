@@ -50,7 +50,7 @@ import TestSupport
             let attributes = "howalarming/home/p1/attributes"
             try await waitUntil("the chime on") { observer.latest(attributes)?.contains(#""chime":true"#) == true }
             #expect(observer.latest(attributes)?.contains(#""leds_source":"panel""#) == true, "partition 1's LEDs are the panel's 510")
-            try await stage.publish("howalarming/home/p1/chime/set", "OFF")
+            try await stage.publish("howalarming/home/p1/chime/set", #"{"state":"OFF","timestamp":\#(now)}"#)
             try await waitUntil("the chime off", timeout: .seconds(20)) { observer.latest(attributes)?.contains(#""chime":false"#) == true }
         }
     }
