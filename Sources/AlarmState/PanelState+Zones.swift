@@ -7,6 +7,12 @@ struct ZoneRecord: Sendable {
 }
 
 extension PanelState {
+    /// The partitions that have a bypassed zone, as far as the events named the zones' partitions
+    /// (for a keypad's derived Bypass LED, ``PartitionActivity/keypadIndicators(bypass:)``).
+    public var partitionsWithBypassedZones: Set<Int> {
+        Set(zoneRecords.values.compactMap { $0.state.bypassed ? $0.state.partition : nil })
+    }
+
     /// The zone flag (by name, and the stamp's key) each code sets or clears.
     static let zoneEffects: [String: (name: String, flag: any WritableKeyPath<ZoneState, Bool> & Sendable, value: Bool)] = [
         "609": ("open", \.open, true), "610": ("open", \.open, false),

@@ -120,7 +120,9 @@ extension PanelCommandHandler {
 
     /// Sends `commands` (ending with `#`) and waits for the bypass report the panel sends on leaving the menu.
     private func report(after commands: [PanelCommand], id: UUID, _ context: JobContext) async -> KeysOutcome {
-        let reports = keypad.reports()
+        let reports = keypad.reports { report -> Set<Int>? in
+            if case let .bypassed(zones) = report { zones } else { nil }
+        }
         if let failure = await sendKeys(commands, id: id, context) { return .failed(failure) }
         return await reports.first(within: Self.bypassReportTimeout).map(KeysOutcome.report) ?? .noReport
     }
@@ -133,7 +135,7 @@ extension PanelCommandHandler {
 
     /// Sends keypad frames one by one, each at least the gap after the last was answered; a frame
     /// refused with `502010` is sent again after the gap. `nil` when all were accepted.
-    private func sendKeys(_ commands: [PanelCommand], id: UUID, _ context: JobContext) async -> KeysFailure? {
+    func sendKeys(_ commands: [PanelCommand], id: UUID, _ context: JobContext) async -> KeysFailure? {
         for (index, command) in commands.enumerated() {
             guard let frame = try? command.frame() else {
                 return KeysFailure(result: .failed(.rejected("the keys cannot be encoded")), keysSent: index > 0)
@@ -161,10 +163,18 @@ extension PanelCommandHandler {
         return false
     }
 
-    /// Ends a bypass whose keys did not all go through: waits for the link when none went out,
-    /// else answers with the panel's reason (never sent again: the keys toggle).
+    /// Ends a bypass whose keys did not all go through (see ``keysFailed(_:_:keysSent:left:_:)``).
     private func bypassFailed(
         _ command: AlarmCommand, _ failure: KeysFailure, keysSent: Bool, _ context: JobContext
+    ) async -> JobOutcome {
+        await keysFailed(command, failure, keysSent: keysSent, left: "whose keypad may be left in its bypass menu", context)
+    }
+
+    /// Ends a keypad command whose keys did not all go through: waits for the link when none went
+    /// out, else answers with the panel's reason and, when keys had gone out, what they may have
+    /// `left` (never sent again: the keys toggle).
+    func keysFailed(
+        _ command: AlarmCommand, _ failure: KeysFailure, keysSent: Bool, left: String, _ context: JobContext
     ) async -> JobOutcome {
         if case .failed(.linkLost) = failure.result, !keysSent {
             context.logger.info("panel link lost before the keys were sent; the command waits for the link",
@@ -175,7 +185,7 @@ extension PanelCommandHandler {
         let response = failure.result.response(to: Self.keyStringCode)
         let code = keysSent && response.code == "refused" ? "unknown" : response.code
         await respond(to: command, code: code, "Command \(Self.describe(command.action)) not completed: \(response.message)"
-            + (keysSent ? "; some keys had reached the panel, whose keypad may be left in its bypass menu; not sent again" : ""),
+            + (keysSent ? "; some keys had reached the panel, \(left); not sent again" : ""),
             context)
         return .done
     }

@@ -53,6 +53,9 @@ struct PanelCommandHandler: Sendable {
         if case let .simple(simple) = command.action, simple.takesZones {
             return await handleBypass(command, bypassing: simple == .bypass, idFromJob: idFromJob, now: now, context)
         }
+        if case let .simple(simple) = command.action, let chime = simple.chime {
+            return await handleChime(command, asked: chime, idFromJob: idFromJob, now: now, context)
+        }
         let panelCommand: PanelCommand
         let frame: TPIFrame
         do {

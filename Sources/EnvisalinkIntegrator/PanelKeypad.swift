@@ -2,16 +2,27 @@ import EnvisalinkTPI
 import Synchronization
 
 /// The integrator's view of the panel's keypad: the bypassed zones as the panel last reported
-/// them (`616`), and when it last took keypad keys, so that keys go out no faster than the keybus takes them.
+/// them (`616`), each partition's door chime as it last reported it (`663`/`664`), and when it
+/// last took keypad keys, so that keys go out no faster than the keybus takes them.
 ///
 /// It sees every link report (``observe(_:)``, from the link's observer), so it never misses a
-/// `616`, whoever caused it: a bypass command, someone at the keypad, a TPI proxy client.
+/// `616` or a `663`/`664`, whoever caused it: a command, someone at the keypad, a TPI proxy client.
 final class PanelKeypad: Sendable {
+    /// A keypad report of the panel, as commands wait for them.
+    enum Report: Sendable {
+        /// `616`: the bypassed zones.
+        case bypassed(Set<Int>)
+        /// `663` (`on`) or `664`: a partition's door chime.
+        case chime(partition: Int, on: Bool)
+    }
+
     private struct State {
         /// `nil` until the panel reports, and again once the link is lost (bypasses may change meanwhile).
         var bypassed: Set<Int>?
+        /// By partition; none until the panel reports, and none again once the link is lost.
+        var chime: [Int: Bool] = [:]
         var lastKeys: ContinuousClock.Instant?
-        var subscribers: [Int: AsyncStream<Set<Int>>.Continuation] = [:]
+        var subscribers: [Int: @Sendable (Report) -> Void] = [:]
         var nextSubscriber = 0
     }
 
@@ -23,32 +34,53 @@ final class PanelKeypad: Sendable {
         self.gap = gap
     }
 
-    /// Takes note of a link report: a `616` is the panel's bypass state; a lost link, and a disarm
-    /// (a DSC panel clears bypasses then, without a `616`), make it unknown.
+    /// Takes note of a link report: a `616` is the panel's bypass state, a `663`/`664` a
+    /// partition's chime; a lost link makes both unknown, and a disarm (a DSC panel clears
+    /// bypasses then, without a `616`) the bypasses.
     func observe(_ report: PanelLink.LinkReport) {
         switch report {
         case let .message(.bypassedZones(zones), _):
-            let subscribers = state.withLock { state in
-                state.bypassed = zones
-                return Array(state.subscribers.values)
+            tell(.bypassed(zones)) { $0.bypassed = zones }
+        case let .message(.partition(.chimeOn, partition), _):
+            tell(.chime(partition: partition, on: true)) { $0.chime[partition] = true }
+        case let .message(.partition(.chimeOff, partition), _):
+            tell(.chime(partition: partition, on: false)) { $0.chime[partition] = false }
+        case .down, .wrongPassword:
+            state.withLock { state in
+                state.bypassed = nil
+                state.chime = [:]
             }
-            for subscriber in subscribers { subscriber.yield(zones) }
-        case .down, .wrongPassword, .message(.partition(.disarmed, _), _):
+        case .message(.partition(.disarmed, _), _):
             state.withLock { $0.bypassed = nil }
         default:
             break
         }
     }
 
+    /// Records `report` with `update`, then hands it to every subscriber.
+    private func tell(_ report: Report, _ update: (inout State) -> Void) {
+        let subscribers = state.withLock { state in
+            update(&state)
+            return Array(state.subscribers.values)
+        }
+        for subscriber in subscribers { subscriber(report) }
+    }
+
     /// The zones bypassed as the panel last reported them since the link came up; `nil` when it has not.
     var bypassed: Set<Int>? { state.withLock { $0.bypassed } }
 
-    /// The bypass reports from now on: subscribe before sending the keys that make the panel report.
-    func reports() -> AsyncStream<Set<Int>> {
-        let (stream, continuation) = AsyncStream<Set<Int>>.makeStream(bufferingPolicy: .bufferingNewest(1))
+    /// Whether `partition`'s chime is on, as the panel last reported since the link came up; `nil` when it has not.
+    func chime(of partition: Int) -> Bool? { state.withLock { $0.chime[partition] } }
+
+    /// The reports that `pick` takes from now on (the bypassed zones of a `616`, a partition's
+    /// chime): subscribe before sending the keys that make the panel report.
+    func reports<Value: Sendable>(_ pick: @escaping @Sendable (Report) -> Value?) -> AsyncStream<Value> {
+        let (stream, continuation) = AsyncStream<Value>.makeStream(bufferingPolicy: .bufferingNewest(1))
         let key = state.withLock { state in
             defer { state.nextSubscriber += 1 }
-            state.subscribers[state.nextSubscriber] = continuation
+            state.subscribers[state.nextSubscriber] = { report in
+                if let value = pick(report) { continuation.yield(value) }
+            }
             return state.nextSubscriber
         }
         continuation.onTermination = { [weak self] _ in

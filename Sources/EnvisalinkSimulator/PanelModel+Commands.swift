@@ -111,10 +111,11 @@ extension PanelModel {
         }
     }
 
-    /// `070`/`071`: keys pressed on a partition's keypad, one by one. Only the `*1` bypass menu is
-    /// simulated: `*1` enters it, whether in one frame or several; then each two digits `zz`
-    /// toggle the bypass of zone `zz` if it belongs to the partition and the partition is
-    /// disarmed, and `#` leaves the menu and sends `616`. Other keys change nothing.
+    /// `070`/`071`: keys pressed on a partition's keypad, one by one. The `*1` bypass menu and the
+    /// `*4` door chime are simulated: `*1` enters the menu, whether in one frame or several; then
+    /// each two digits `zz` toggle the bypass of zone `zz` if it belongs to the partition and the
+    /// partition is disarmed, and `#` leaves the menu and sends `616`. `*4` toggles the partition's
+    /// chime and sends `663` (on) or `664` (off). Other keys change nothing.
     private mutating func pressKeys(_ keys: String, on partition: Int) {
         for key in keys {
             press(key, on: partition)
@@ -135,6 +136,11 @@ extension PanelModel {
             break
         case (.star, "1"):
             keypads[partition] = .bypassMenu(firstDigit: nil)
+        case (.star, "4"):
+            keypads[partition] = nil
+            let on = chime.insert(partition).inserted
+            if !on { chime.remove(partition) }
+            send(on ? .chimeOn : .chimeOff, partition: partition)
         case (_, "*"):
             keypads[partition] = .star
         default:

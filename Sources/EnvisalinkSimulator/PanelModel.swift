@@ -18,6 +18,7 @@ import Foundation
 /// - Keys (`070`, `071`) go through the keypad one by one: `*1` opens the bypass menu (over
 ///   several frames if need be), each zone's two digits toggle its bypass, `#` leaves the menu and
 ///   sends `616`. Keys sent sooner than ``SimulatorConfiguration/keypadGap`` after the last are refused.
+/// - `*4` toggles a partition's door chime (off at start) and sends `663`/`664`.
 /// - Ready (`650`/`651`), the keypad LEDs (`510`, partition 1), the trouble LED (`840`/`841`)
 ///   and the verbose trouble (`849`) are sent whenever they change.
 struct PanelModel: Sendable {
@@ -78,6 +79,8 @@ struct PanelModel: Sendable {
     var alarmMemory: Set<Int> = []
     var troubles: Set<SimulatedTrouble> = []
     var codeRequest: CodeRequest?
+    /// The partitions whose door chime is on (`*4` toggles it).
+    var chime: Set<Int> = []
     /// The keypads in the middle of a key sequence, by partition.
     var keypads: [Int: KeypadEntry] = [:]
     /// When the last keypad command (`070`/`071`) was taken, for ``SimulatorConfiguration/keypadGap``.

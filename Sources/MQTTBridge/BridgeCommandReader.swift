@@ -17,6 +17,8 @@ public import AlarmCore
 /// - On a zone's bypass switch topic (`…/zone/005/bypass/set`): `{"state": "ON", "timestamp": …}`
 ///   as the switch's command template makes it, or the bare `ON`, bypasses the zone, `OFF`
 ///   un-bypasses it (partition 1: the bridge does not know which partition a zone is in).
+/// - On a partition's chime switch topic (`…/p1/chime/set`): the same `ON` (`chime_on`) or `OFF`
+///   (`chime_off`) for the partition.
 /// - On the plain command topic: the command tube's own forms (`arm_away`, or a JSON command).
 /// - Refused: a retained command (it would run again on every subscription), an unknown action, a
 ///   disarm without the code that is required, a malformed code, a partition the panel does not have.
@@ -51,7 +53,11 @@ public struct BridgeCommandReader: Sendable {
             if let partition = topics.partition(ofCommandTopic: topic) {
                 command = try homeAssistantCommand(payload, partition: partition)
             } else if let zone = topics.zone(ofBypassTopic: topic) {
-                command = try bypassCommand(payload, zone: zone)
+                let (on, timestamp) = try switchState(payload, of: "a bypass switch")
+                command = .simple(on ? .bypass : .unbypass, timestamp: timestamp, zones: [zone])
+            } else if let partition = topics.partition(ofChimeTopic: topic) {
+                let (on, timestamp) = try switchState(payload, of: "a chime switch")
+                command = .simple(on ? .chimeOn : .chimeOff, partition: partition, timestamp: timestamp)
             } else if topic == topics.command {
                 command = try queueCommand(payload)
             } else {
@@ -111,23 +117,23 @@ public struct BridgeCommandReader: Sendable {
         }
     }
 
-    /// What a zone's bypass switch's command template sends.
+    /// What a switch's command template sends.
     private struct SwitchPayload: Decodable {
         var state: String
         var timestamp: Double?
     }
 
-    /// What a zone's bypass switch sends: `{"state": "ON", "timestamp": 1700000000}` as the
-    /// discovery config's command template makes it, or the bare `ON` or `OFF`.
-    private func bypassCommand(_ payload: [UInt8], zone: Int) throws(BridgeCommandRefusal) -> AlarmCommand {
+    /// What a switch (a zone's bypass, a partition's chime) sends: `{"state": "ON", "timestamp":
+    /// 1700000000}` as the discovery config's command template makes it, or the bare `ON` or `OFF`.
+    private func switchState(_ payload: [UInt8], of entity: String) throws(BridgeCommandRefusal) -> (on: Bool, timestamp: Int64?) {
         let request = payload.first == UInt8(ascii: "{")
             ? try? JSONDecoder().decode(SwitchPayload.self, from: Data(payload))
             : SwitchPayload(state: String(decoding: payload, as: UTF8.self))
         let timestamp = request?.timestamp.flatMap { $0.isFinite && $0 >= 0 ? Int64($0) : nil }
         switch request?.state {
-        case "ON": return .simple(.bypass, timestamp: timestamp, zones: [zone])
-        case "OFF": return .simple(.unbypass, timestamp: timestamp, zones: [zone])
-        default: throw BridgeCommandRefusal("a bypass switch sends ON or OFF")
+        case "ON": return (true, timestamp)
+        case "OFF": return (false, timestamp)
+        default: throw BridgeCommandRefusal("\(entity) sends ON or OFF")
         }
     }
 

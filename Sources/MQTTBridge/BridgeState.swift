@@ -35,16 +35,19 @@ public enum BridgeState {
     }
 
     /// The retained messages that publish `change` on `topics`: a partition's state and
-    /// attributes (with its ``PartitionActivity`` from `activities`), a zone's state and
-    /// attributes, a trouble's state, the panel link.
+    /// attributes (with its ``PartitionActivity`` from `activities`, and its keypad's derived
+    /// Bypass LED lit when it is in `bypassedPartitions`), a zone's state and attributes, a
+    /// trouble's state, the panel link.
     public static func messages(
-        for change: PanelChange, topics: BridgeTopics, activities: [Int: PartitionActivity] = [:]
+        for change: PanelChange, topics: BridgeTopics, activities: [Int: PartitionActivity] = [:],
+        bypassedPartitions: Set<Int> = []
     ) -> [BridgeMessage] {
         switch change {
         case let .partition(number, state):
             let attributes = BridgeMessage(
                 topic: topics.partitionAttributes(number),
-                json: PartitionAttributes(state: state, activity: activities[number] ?? PartitionActivity()))
+                json: PartitionAttributes(
+                    state: state, activity: activities[number] ?? PartitionActivity(), bypass: bypassedPartitions.contains(number)))
             guard let alarmState = alarmState(state) else { return [attributes] }
             return [BridgeMessage(topic: topics.partitionState(number), text: alarmState), attributes]
         case let .zone(number, zone):
@@ -61,8 +64,10 @@ public enum BridgeState {
 }
 
 /// A partition's attributes: the state in the console's words (`exit_delay`, `not_ready` …),
-/// readiness, who armed or disarmed it last (`changed_by`, Home Assistant's name for it), and its
-/// alarm memory (the zones that alarmed since it was last armed, named, and their numbers).
+/// readiness, who armed or disarmed it last (`changed_by`, Home Assistant's name for it), its
+/// alarm memory (the zones that alarmed since it was last armed, named, and their numbers), its
+/// door chime (absent before the panel's first `663`/`664`), and its keypad: the LEDs lit and
+/// flashing, whether they are the panel's (`510`/`511`, partition 1) or derived, and what it sounds.
 struct PartitionAttributes: Encodable {
     var status: String
     var ready: Bool
@@ -70,14 +75,25 @@ struct PartitionAttributes: Encodable {
     var changedByUser: Int?
     var alarmMemory: [String]
     var alarmMemoryZones: [Int]
+    var chime: Bool?
+    var leds: [String]
+    var ledsFlashing: [String]
+    var ledsSource: String
+    var sounding: String
 
-    init(state: PartitionState, activity: PartitionActivity) {
+    init(state: PartitionState, activity: PartitionActivity, bypass: Bool) {
         status = state.rawValue
         ready = state == .ready
         changedBy = activity.changedBy?.text
         changedByUser = activity.changedBy?.number
         alarmMemory = activity.alarmMemory.map(\.text)
         alarmMemoryZones = activity.alarmMemory.map(\.number)
+        chime = activity.chime?.on
+        let indicators = activity.keypadIndicators(bypass: bypass)
+        leds = indicators.lit.names
+        ledsFlashing = indicators.flashing.names
+        ledsSource = indicators.source.rawValue
+        sounding = activity.keypad.sounding.rawValue
     }
 }
 

@@ -10,6 +10,8 @@ extension BridgeTopics {
 
     /// The filter of every partition's Home Assistant command topic (`…/p1/set`, `…/p2/set` …).
     public var partitionCommandFilter: String { "\(base)/+/set" }
+    /// The filter of every partition's chime switch command topic (`…/p1/chime/set` …).
+    public var partitionChimeCommandFilter: String { "\(base)/+/chime/set" }
     /// The filter of every zone's bypass switch command topic (`…/zone/005/bypass/set` …).
     public var zoneBypassCommandFilter: String { "\(base)/zone/+/bypass/set" }
     /// The filter of the retained discovery configs of this site's entities, old ones included.
@@ -17,7 +19,17 @@ extension BridgeTopics {
 
     /// The partition whose Home Assistant command topic `topic` is, `nil` for any other topic.
     public func partition(ofCommandTopic topic: String) -> Int? {
-        let prefix = "\(base)/p", suffix = "/set"
+        partition(of: topic, suffix: "/set")
+    }
+
+    /// The partition whose chime switch command topic `topic` is, `nil` for any other topic.
+    public func partition(ofChimeTopic topic: String) -> Int? {
+        partition(of: topic, suffix: "/chime/set")
+    }
+
+    /// The partition of `topic` when it is `…/p<number><suffix>`.
+    private func partition(of topic: String, suffix: String) -> Int? {
+        let prefix = "\(base)/p"
         guard topic.hasPrefix(prefix), topic.hasSuffix(suffix), topic.count > prefix.count + suffix.count else { return nil }
         let digits = topic.dropFirst(prefix.count).dropLast(suffix.count)
         guard digits.allSatisfy(\.isASCII), let number = Int(digits), "\(number)" == digits else { return nil }

@@ -37,6 +37,8 @@ public struct BridgeTopics: Sendable, Hashable {
     public func partitionAttributes(_ number: Int) -> String { "\(base)/p\(number)/attributes" }
     /// Where Home Assistant sends partition `number`'s commands (never retained).
     public func partitionCommand(_ number: Int) -> String { "\(base)/p\(number)/set" }
+    /// Where Home Assistant's chime switch of partition `number` sends `ON` or `OFF` (never retained).
+    public func partitionChimeCommand(_ number: Int) -> String { "\(base)/p\(number)/chime/set" }
     /// Zone `number`'s state: `ON` (open) or `OFF`.
     public func zoneState(_ number: Int) -> String { "\(base)/zone/\(number.zeroPadded(3))/state" }
     /// Zone `number`'s attributes (JSON).

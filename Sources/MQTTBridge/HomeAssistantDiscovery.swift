@@ -3,7 +3,8 @@ public import AlarmState
 
 /// Home Assistant MQTT discovery for one panel: the retained config of every entity, all on one
 /// device. Per partition an `alarm_control_panel`; per configured zone a `binary_sensor` with its
-/// zone type as device class, and a `switch` that bypasses it (zones 1–64); a diagnostic
+/// zone type as device class, and a `switch` that bypasses it (zones 1–64); per partition a
+/// `switch` for its door chime; a diagnostic
 /// `binary_sensor` per trouble; the panel link as a
 /// `connectivity` sensor. Every entity but the link is available only while both the bridge
 /// (`bridge`, its will) and the panel link (`panel`) are `online`; the link sensor follows the
@@ -15,7 +16,7 @@ public struct HomeAssistantDiscovery: Sendable {
     /// that a command the broker kept for the bridge is refused once older than
     /// `command_max_age`), as JSON.
     public static let commandTemplate = "{{ {'action': action, 'code': code, 'timestamp': now().timestamp() | int} | tojson }}"
-    /// What a bypass switch's command topic receives: `ON` or `OFF` and when, as JSON.
+    /// What a switch's (bypass, chime) command topic receives: `ON` or `OFF` and when, as JSON.
     public static let switchCommandTemplate = "{{ {'state': value, 'timestamp': now().timestamp() | int} | tojson }}"
 
     /// The topics.
@@ -47,9 +48,10 @@ public struct HomeAssistantDiscovery: Sendable {
         self.version = version
     }
 
-    /// Every entity's config: partitions, zones in order, their bypass switches, troubles, the link.
+    /// Every entity's config: partitions, their chime switches, zones in order, their bypass
+    /// switches, troubles, the link.
     public var configs: [BridgeMessage] {
-        (1...partitions).map(partitionConfig) + zones.keys.sorted().compactMap(zoneConfig)
+        (1...partitions).map(partitionConfig) + (1...partitions).map(partitionChimeConfig) + zones.keys.sorted().compactMap(zoneConfig)
             + zones.keys.sorted().compactMap(zoneBypassConfig) + Trouble.allCases.map(troubleConfig) + [linkConfig]
     }
 
@@ -68,6 +70,19 @@ public struct HomeAssistantDiscovery: Sendable {
             jsonAttributesTopic: topics.partitionAttributes(number), qos: 1, retain: false, device: device, origin: origin,
             availability: availability, availabilityMode: "all")
         return BridgeMessage(topic: topics.discovery(.alarmControlPanel, objectID: "p\(number)"), json: config)
+    }
+
+    /// Partition `number`'s door chime `switch` (a config entity): `ON` queues `chime_on`, `OFF`
+    /// `chime_off`; its state is the partition attributes' `chime`, as the panel's last `663`/`664` says.
+    public func partitionChimeConfig(_ number: Int) -> BridgeMessage {
+        let objectID = "p\(number)_chime"
+        let config = SwitchConfig(
+            name: "Partition \(number) chime", uniqueID: uniqueID(objectID), icon: "mdi:bell-ring-outline", entityCategory: "config",
+            stateTopic: topics.partitionAttributes(number), valueTemplate: "{{ 'ON' if value_json.chime else 'OFF' }}",
+            commandTopic: topics.partitionChimeCommand(number), commandTemplate: Self.switchCommandTemplate, payloadOn: "ON",
+            payloadOff: "OFF", stateOn: "ON", stateOff: "OFF", optimistic: false, qos: 1, retain: false, device: device,
+            origin: origin, availability: availability, availabilityMode: "all")
+        return BridgeMessage(topic: topics.discovery(.switch, objectID: objectID), json: config)
     }
 
     /// Zone `number`'s `binary_sensor`, `nil` for a zone not configured.

@@ -75,7 +75,8 @@ actor BridgePublisher {
     private func stateMessages(_ changes: [PanelChange]) -> [BridgeMessage] {
         changes.flatMap { change -> [BridgeMessage] in
             if case .link = change { return [] }
-            return BridgeState.messages(for: change, topics: topics, activities: state.activities)
+            return BridgeState.messages(
+                for: change, topics: topics, activities: state.activities, bypassedPartitions: state.partitionsWithBypassedZones)
         }
     }
 

@@ -116,8 +116,8 @@ struct MQTTBridgeService: Service {
 
     private func subscribe(_ client: MQTTClient, topics: BridgeTopics) async throws {
         let filters = [
-            topics.partitionCommandFilter, topics.zoneBypassCommandFilter, topics.command, topics.homeAssistantStatus,
-            topics.discoveryFilter,
+            topics.partitionCommandFilter, topics.partitionChimeCommandFilter, topics.zoneBypassCommandFilter, topics.command,
+            topics.homeAssistantStatus, topics.discoveryFilter,
         ]
         let subscriptions = try filters.map { filter throws(MQTTError) in Subscription(try TopicFilter(filter), qos: .atLeastOnce) }
         let results = try await client.subscribe(subscriptions)

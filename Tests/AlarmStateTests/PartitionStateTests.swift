@@ -52,7 +52,7 @@ import Testing
         var events = PanelEvents()
         var state = PanelState()
         #expect(state.apply(try events.panel("6633")) == [.partition(3, .unknown), .link(up: true)])
-        #expect(state.apply(try events.panel("6643")) == [])
+        #expect(state.apply(try events.panel("6643")) == [.partition(3, .unknown)], "the chime changed: the same state again")
         #expect(state.apply(try events.panel("6703")) == [])
         #expect(state.apply(try events.panel("6553")) == [.partition(3, .disarmed)])
     }

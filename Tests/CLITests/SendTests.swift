@@ -46,7 +46,28 @@ import TestSupport
         }
     }
 
+    @Test func chimeTakesOnOrOff() async throws {
+        try await withCLI { cli in
+            let on = try await cli.run("send", "chime", "on", "--partition", "2")
+            #expect(on.printedID != nil, "\(on)")
+            let off = try await cli.run("send", "CHIME", "OFF")
+            #expect(off.printedID != nil, "\(off)")
+            let named = try await cli.run("send", "chime_on")
+            #expect(named.printedID != nil, "\(named)")
+            let bodies = try cli.queue.takeAll(from: "commands")
+            try #require(bodies.count == 3, "\(bodies)")
+            let commands = try bodies.map(QueuedCommand.init(job:))
+            #expect(commands.map(\.code) == ["chime_on", "chime_off", "chime_on"], "\(bodies)")
+            #expect(commands.map(\.partition) == [2, nil, nil], "\(bodies)")
+        }
+    }
+
     @Test(arguments: [
+        (["send", "chime"], "chime takes on or off"),
+        (["send", "chime", "loud"], "chime takes on or off"),
+        (["send", "chime", "on", "--profile", "night"], "only bypass and unbypass take a profile"),
+        (["send", "chime_on", "5"], "only bypass and unbypass take zones"),
+        (["send", "bypass", "five"], "zones are numbers"),
         (["send", "bypass"], "bypass needs zones or a profile"),
         (["send", "bypass", "65"], "between 1 and 64, got 65"),
         (["send", "arm", "5"], "only bypass and unbypass take zones"),

@@ -96,6 +96,22 @@ struct CommandsTests {
         }
     }
 
+    @Test func theChimeCommandsNeedAControlToken() async throws {
+        try await APIStage.run { stage in
+            let token = try await stage.token(.control, name: "anna-phone")
+            let on = try await stage.request(.POST, "/v1/commands", token: token, json: #"{"command":"chime_on","partition":2}"#)
+            #expect(on.status == 202, "\(on)")
+            let command = try AlarmCommand.decode(job: try #require(try stage.take(from: "commands")))
+            #expect(command.action == .simple(.chimeOn) && command.partition == 2)
+            let reader = try await stage.token(.read, name: "viewer")
+            let refused = try await stage.request(.POST, "/v1/commands", token: reader, json: #"{"command":"chime_off"}"#)
+            #expect(refused.status == 403, "\(refused)")
+            let zones = try await stage.request(.POST, "/v1/commands", token: token, json: #"{"command":"chime_off","zones":[5]}"#)
+            #expect(zones.status == 400 && zones.error == "zones: only bypass and unbypass take zones", "\(zones)")
+            #expect(try stage.take(from: "commands") == nil)
+        }
+    }
+
     @Test(arguments: [
         (#"{"command":"arm","access_code":"730916"}"#, "access_code: only disarm takes an access code"),
         (#"{"command":"disarm","access_code":"7309a6"}"#, "access_code: must be 4 to 6 digits"),

@@ -108,6 +108,37 @@ struct StatusTests {
         }
     }
 
+    @Test func theChimeAndTheKeypadOfEachPartition() async throws {
+        try await APIStage.run { stage in
+            let token = try await stage.token(.read)
+            for event in [
+                eventJSON("info", code: "663", sequence: 1, partition: 1, message: "Partition 1 chime on"),
+                #"{"type":"info","code":"510","message":"Keypad LEDs: ready, memory, backlight","raw":"510 85","timestamp":1700000000,"source":"panel","sequence":2}"#,
+                eventJSON("info", code: "656", sequence: 3, partition: 2, message: "Partition 2 exit delay in progress"),
+                eventJSON("fault", code: "840", sequence: 4, partition: 2, message: "Partition 2 trouble LED on"),
+            ] {
+                try await stage.put(event)
+            }
+            try await waitUntil("every event to be consumed") { lastCursor(try await status(stage, token)) == 4 }
+            let partitions = try #require(try await status(stage, token)["partitions"] as? [[String: Any]])
+            try #require(partitions.count == 2)
+            let chime = try #require(partitions[0]["chime"] as? [String: Any])
+            #expect(chime["on"] as? Bool == true && chime["since"] as? Int == 1_700_000_000)
+            #expect(partitions[1]["chime"] == nil, "unknown before a 663 or 664")
+            let panel = try #require(partitions[0]["keypad"] as? [String: Any])
+            #expect(panel["leds"] as? [String] == ["ready", "memory", "backlight"] && panel["flashing"] as? [String] == [])
+            #expect(panel["leds_source"] as? String == "panel" && panel["sounding"] as? String == "none")
+            let derived = try #require(partitions[1]["keypad"] as? [String: Any])
+            #expect(derived["leds"] as? [String] == ["armed", "trouble"] && derived["leds_source"] as? String == "derived")
+            #expect(derived["sounding"] as? String == "exit_delay", "the exit delay's beeps before the trouble beeps")
+
+            try await stage.put(eventJSON("disarmed", code: "655", sequence: 5, partition: 2, message: "Partition 2 disarmed"))
+            try await waitUntil("the disarm to be consumed") { lastCursor(try await status(stage, token)) == 5 }
+            let disarmed = try #require((try await status(stage, token)["partitions"] as? [[String: Any]])?.last?["keypad"] as? [String: Any])
+            #expect(disarmed["leds"] as? [String] == ["trouble"] && disarmed["sounding"] as? String == "trouble")
+        }
+    }
+
     @Test func aRepeatedEventIsStoredOnceAndALateOneDoesNotRollBack() async throws {
         try await APIStage.run { stage in
             let token = try await stage.token(.read)

@@ -37,7 +37,7 @@ struct ValidationTests {
     @Test func anUnknownCommandListsTheValidOnesWithoutQuotingDigits() async throws {
         try await APIStage.run { stage in
             let token = try await stage.token(.control)
-            let valid = "valid commands: status, arm, disarm, fire, medical, police, arm_stay, arm_away, arm_instant, bypass, unbypass"
+            let valid = "valid commands: status, arm, disarm, fire, medical, police, arm_stay, arm_away, arm_instant, bypass, unbypass, chime_on, chime_off"
             let night = try await stage.request(.POST, "/v1/commands", token: token, json: #"{"command":"arm_night"}"#)
             #expect(night.status == 400)
             #expect(night.error == #"command: unknown command "arm_night"; \#(valid)"#)

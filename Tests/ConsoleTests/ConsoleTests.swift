@@ -68,6 +68,24 @@ import TestSupport
         }
     }
 
+    @Test func theChimeIsSetFromTheControlViewAndTheLiveViewShowsItAndTheKeypad() async throws {
+        try await withConsole { page in
+            let browser = page.browser
+            try await page.signIn(pasting: page.stage.controlToken, as: "household-phone")
+            let on = try await page.give("chime_on")
+            #expect(on.hasPrefix("Panel: Chime on on partition 1"), "\(on)")
+            try await page.show("live")
+            let partition = "#partitions [data-partition='1']"
+            try await browser.waitForText("Chime on", in: "\(partition) .partition-chime")
+            // Partition 1's LEDs are the panel's 510 (the status dump after the login sends one).
+            try await browser.waitForText("backlight", in: "\(partition) .partition-keypad")
+            let off = try await page.give("chime_off")
+            #expect(off.hasPrefix("Panel: Chime off on partition 1"), "\(off)")
+            try await page.show("live")
+            try await browser.waitForText("Chime off", in: "\(partition) .partition-chime")
+        }
+    }
+
     @Test func theHistoryFiltersByTypeZoneAndTime() async throws {
         try await withConsole { page in
             let browser = page.browser

@@ -114,4 +114,21 @@ struct ProxyPeerTests {
             #expect(try await peer.waitForExit(timeout: .seconds(15)) == .exited(0), "\(peer.report)")
         }
     }
+
+    @Test func homeAssistantsLibrarySeesTheIntegratorsChime() async throws {
+        let python = try await PythonPeer.find()
+        try await ProxyStage.run(configure: { configuration in
+            configuration.envisalink?.bypass.keypressGap = .milliseconds(100)
+        }) { harness, port in
+            let peer = try start(python, port: port, as: ProxyStage.viewer, scenario: "chime")
+            _ = try await peer.awaitLine(containing: #""login": true"#, timeout: .seconds(30))
+            try await harness.send("chime_on")
+            _ = try await harness.events(until: "the chime on") { $0.type == .response && $0.message == "Chime on on partition 1" }
+            _ = try await peer.awaitLine(containing: #""chime": true"#)
+            try await harness.send("chime_off")
+            _ = try await harness.events(until: "the chime off") { $0.type == .response && $0.message == "Chime off on partition 1" }
+            _ = try await peer.awaitLine(containing: #""chime": false"#)
+            #expect(try await peer.waitForExit(timeout: .seconds(15)) == .exited(0), "\(peer.report)")
+        }
+    }
 }

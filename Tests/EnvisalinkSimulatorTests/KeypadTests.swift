@@ -2,7 +2,7 @@
 import EnvisalinkTPI
 import Testing
 
-@Suite("The panel model: the keypad's bypass menu and the keybus's pace")
+@Suite("The panel model: the keypad's bypass menu, the door chime and the keybus's pace")
 struct KeypadTests {
     @Test func theBypassMenuSpansSeveralFrames() {
         var panel = PanelModel.test(zones: 16)
@@ -52,5 +52,22 @@ struct KeypadTests {
         // A refused frame does not restart the gap: the last accepted one counts.
         #expect(panel.respond(to: "0711*1#", at: at(3.5)).frames == ["502010"])
         #expect(panel.respond(to: "0711*1#", at: at(4.0)).frames == ["500071", "6160200000000000000"])
+    }
+
+    @Test func starFourTogglesThePartitionsChimeAndReportsIt() {
+        var panel = PanelModel.test(zones: 4) { $0.partitionCount = 2 }
+        #expect(panel.respond(to: "0711*4").frames == ["500071", "6631"])
+        #expect(panel.respond(to: "0712*4").frames == ["500071", "6632"])  // each partition has its own
+        #expect(panel.respond(to: "0711*4").frames == ["500071", "6641"])
+        // Single keys (partition 1's keypad) work too.
+        #expect(panel.respond(to: "070*").frames == ["500070"])
+        #expect(panel.respond(to: "0704").frames == ["500070", "6631"])
+        #expect(panel.chime == [1, 2])
+    }
+
+    @Test func theChimeIsNotInTheStatusDump() {
+        var panel = PanelModel.test(zones: 2)
+        _ = panel.respond(to: "0711*4")
+        #expect(!panel.respond(to: "001").frames.contains { $0.hasPrefix("663") || $0.hasPrefix("664") })
     }
 }

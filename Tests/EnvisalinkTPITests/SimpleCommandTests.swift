@@ -25,11 +25,15 @@ struct SimpleCommandTests {
         #expect(try mapped.frame().wireBytes == Array(wire.utf8) + [0x0D, 0x0A])
     }
 
-    @Test func everySimpleCommandHasARowButTheBypassesWhichAreKeys() throws {
-        #expect(Set(Self.rows.map(\.simple)) == Set(SimpleCommand.allCases.filter { !$0.takesZones }))
+    @Test func everySimpleCommandHasARowButTheBypassesAndTheChimeWhichAreKeys() throws {
+        #expect(Set(Self.rows.map(\.simple)) == Set(SimpleCommand.allCases.filter { !$0.takesZones && $0.chime == nil }))
         for simple in [SimpleCommand.bypass, .unbypass] {
             let error = try #require(throws: CommandError.self) { try PanelCommand(simple: simple, partition: 1, accessCode: nil) }
             #expect(error.reason.contains("a series of keypad keys"))
+        }
+        for simple in [SimpleCommand.chimeOn, .chimeOff] {
+            let error = try #require(throws: CommandError.self) { try PanelCommand(simple: simple, partition: 1, accessCode: nil) }
+            #expect(error.reason.contains("keypad keys that depend on the panel's answer"))
         }
     }
 

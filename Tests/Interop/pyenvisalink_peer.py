@@ -18,6 +18,8 @@ prints one JSON line per step:
 - scenario `bypass` (zone bypass on, as Home Assistant's option): {"login": true}; waits for zone
   PEER_ZONE to be bypassed by the panel's bypass report (616), {"bypassed": ZONE}, then for it to be
   bypassed no more, {"unbypassed": ZONE};
+- scenario `chime`: {"login": true}; waits for partition 1's chime to be on by the panel's `663`,
+  {"chime": true}, then off by `664`, {"chime": false};
 - scenario `reconnect`: {"login": true}; waits for the server to close the connection,
   {"disconnected": true}; for pyenvisalink to log in again by itself, {"login_again": true}; and
   for zone 1 to open, {"zone_open": 1}.
@@ -108,6 +110,11 @@ async def main(host, port, password, code, scenario):
         say(bypassed=zone)
         await wait_for("zone no longer bypassed", lambda: not panel.alarm_state['zone'][zone]['bypassed'])
         say(unbypassed=zone)
+    elif scenario == 'chime':
+        await wait_for("chime on", lambda: partition().get('chime'))
+        say(chime=True)
+        await wait_for("chime off", lambda: not partition().get('chime'))
+        say(chime=False)
     else:
         panel.arm_away_partition(code, 1)
         say(sent="arm_away")

@@ -34,6 +34,27 @@ import TestSupport
         }
     }
 
+    @Test func aPartitionsChimeSwitchSetsTheChimeAndShowsThePanelsReport() async throws {
+        try await BridgeStage.run { stage in
+            let observer = stage.observer
+            let config = try await observer.waitFor("homeassistant/switch/howalarming_home/p1_chime/config") { !$0.isEmpty }
+            #expect(config.contains(#""command_topic":"howalarming/home/p1/chime/set""#), "\(config)")
+            try await observer.waitFor("howalarming/home/panel", "online")
+            try await observer.waitFor(Self.state, "disarmed")
+
+            let now = Int(Date().timeIntervalSince1970)
+            try await stage.publish("howalarming/home/p1/chime/set", #"{"state":"ON","timestamp":\#(now)}"#)
+            _ = try await observer.waitFor("howalarming/home/event", timeout: .seconds(20)) {
+                $0.contains(#""type":"response""#) && $0.contains("Chime on on partition 1")
+            }
+            let attributes = "howalarming/home/p1/attributes"
+            try await waitUntil("the chime on") { observer.latest(attributes)?.contains(#""chime":true"#) == true }
+            #expect(observer.latest(attributes)?.contains(#""leds_source":"panel""#) == true, "partition 1's LEDs are the panel's 510")
+            try await stage.publish("howalarming/home/p1/chime/set", #"{"state":"OFF","timestamp":\#(now)}"#)
+            try await waitUntil("the chime off", timeout: .seconds(20)) { observer.latest(attributes)?.contains(#""chime":false"#) == true }
+        }
+    }
+
     @Test func discoveryZonesArmingAlarmAndCodes() async throws {
         let staleZone = "homeassistant/binary_sensor/howalarming_home/z009/config"
         try await BridgeStage.run(before: { stage in

@@ -35,7 +35,8 @@ import Testing
         }
         let attributes = BridgeState.messages(for: .partition(1, .notReady), topics: topics)
         #expect(text(attributes, "howalarming/site1/p1/attributes")
-            == #"{"alarm_memory":[],"alarm_memory_zones":[],"ready":false,"status":"not_ready"}"#)
+            == #"{"alarm_memory":[],"alarm_memory_zones":[],"leds":[],"leds_flashing":[],"leds_source":"derived","ready":false,"#
+            + #""sounding":"none","status":"not_ready"}"#)
         #expect(BridgeState.messages(for: .partition(1, .unknown), topics: topics).map(\.topic) == ["howalarming/site1/p1/attributes"])
     }
 
@@ -50,7 +51,30 @@ import Testing
         let messages = BridgeState.messages(for: .partition(1, .ready), topics: topics, activities: [1: activity])
         #expect(text(messages, "howalarming/site1/p1/state") == "disarmed")
         #expect(text(messages, "howalarming/site1/p1/attributes") == #"{"alarm_memory":["Back door"],"alarm_memory_zones":[3],"#
-            + #""changed_by":"Anna (user 40)","changed_by_user":40,"ready":true,"status":"ready"}"#)
+            + #""changed_by":"Anna (user 40)","changed_by_user":40,"leds":["memory"],"leds_flashing":[],"leds_source":"derived","#
+            + #""ready":true,"sounding":"alarm","status":"ready"}"#)
+    }
+
+    @Test func theChimeAndThePanelsKeypadLEDsAreAttributes() throws {
+        var activity = PartitionActivity()
+        let events = [
+            AlarmEvent(type: .info, code: "663", timestamp: 1_700_000_000, sequence: 1, partition: 1),
+            AlarmEvent(type: .info, code: "510", raw: "510 91", timestamp: 1_700_000_000, sequence: 2),
+            AlarmEvent(type: .info, code: "511", raw: "511 10", timestamp: 1_700_000_000, sequence: 3),
+            AlarmEvent(type: .fault, code: "840", timestamp: 1_700_000_000, sequence: 4, partition: 1),
+        ]
+        #expect(events.map { activity.apply($0) } == [true, true, true, false], "the panel's LEDs already show the trouble")
+        let messages = BridgeState.messages(for: .partition(1, .ready), topics: topics, activities: [1: activity])
+        #expect(text(messages, "howalarming/site1/p1/attributes") == #"{"alarm_memory":[],"alarm_memory_zones":[],"chime":true,"#
+            + #""leds":["ready","trouble","backlight"],"leds_flashing":["trouble"],"leds_source":"panel","ready":true,"#
+            + #""sounding":"trouble","status":"ready"}"#)
+        // Another partition's LEDs are derived from its events, its Bypass LED from the zones the state knows as its.
+        var second = PartitionActivity()
+        _ = second.apply(AlarmEvent(type: .info, code: "656", timestamp: 1_700_000_000, sequence: 5, partition: 2))
+        let derived = BridgeState.messages(for: .partition(2, .exitDelay), topics: topics, activities: [2: second], bypassedPartitions: [2])
+        #expect(text(derived, "howalarming/site1/p2/attributes") == #"{"alarm_memory":[],"alarm_memory_zones":[],"#
+            + #""leds":["armed","bypass"],"leds_flashing":[],"leds_source":"derived","ready":false,"sounding":"exit_delay","#
+            + #""status":"exit_delay"}"#)
     }
 
     @Test func zonesTroublesAndTheLink() throws {

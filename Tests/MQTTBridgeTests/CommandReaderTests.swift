@@ -86,6 +86,21 @@ import Testing
         }
     }
 
+    @Test func aPartitionsChimeSwitchSetsItsChime() throws {
+        let on = try Self.read(#"{"state":"ON","timestamp":1800000000}"#, on: "howalarming/site1/p2/chime/set").get()
+        #expect(on == .simple(.chimeOn, partition: 2, source: "mqtt", timestamp: 1_800_000_000))
+        #expect(try Self.read("OFF", on: "howalarming/site1/p1/chime/set").get() == .simple(.chimeOff, partition: 1, source: "mqtt"))
+        #expect(Self.refusal(Self.read("TOGGLE", on: "howalarming/site1/p1/chime/set")) == "a chime switch sends ON or OFF")
+        #expect(Self.refusal(Self.read("ON", on: "howalarming/site1/p3/chime/set")) == "partition 3 is not configured (envisalinkd.partitions is 2)")
+        #expect(Self.refusal(Self.read("ON", on: "howalarming/site1/p1/chime/set", retained: true)) != nil)
+        #expect(try Self.read("chime_on", on: "howalarming/site1/command").get() == .simple(.chimeOn, source: "mqtt"))
+        #expect(Self.topics.partition(ofChimeTopic: "howalarming/site1/p8/chime/set") == 8)
+        for other in ["howalarming/site1/p1/set", "howalarming/site1/p01/chime/set", "howalarming/site1/zone/001/chime/set"] {
+            #expect(Self.topics.partition(ofChimeTopic: other) == nil, "\(other)")
+        }
+        #expect(Self.topics.partition(ofCommandTopic: "howalarming/site1/p1/chime/set") == nil)
+    }
+
     @Test(arguments: [
         (#"{"action":"TRIGGER"}"#, "\"TRIGGER\" is not one of ARM_AWAY, ARM_HOME, ARM_NIGHT, DISARM"),
         (#"{"action":"ARM_1234"}"#, "an action is not one of ARM_AWAY, ARM_HOME, ARM_NIGHT, DISARM"),

@@ -39,7 +39,7 @@ import Testing
     @Test func everyConfigFollowsTheDiscoveryRules() throws {
         let discovery = try Self.discovery()
         let configs = discovery.configs
-        #expect(configs.count == 2 + 3 + 3 + Trouble.allCases.count + 1)
+        #expect(configs.count == 2 + 2 + 3 + 3 + Trouble.allCases.count + 1)
         var uniqueIDs: Set<String> = []
         for message in configs {
             let levels = message.topic.split(separator: "/", omittingEmptySubsequences: false).map(String.init)
@@ -139,6 +139,24 @@ import Testing
         #expect(config["retain"] as? Bool == false, "commands are never retained")
         #expect(config["availability_mode"] as? String == "all")
         #expect(discovery.zoneBypassConfig(3) == nil, "only configured zones")
+    }
+
+    @Test func eachPartitionHasAChimeSwitchReadFromItsAttributes() throws {
+        let discovery = try Self.discovery()
+        let message = discovery.partitionChimeConfig(2)
+        #expect(message.topic == "homeassistant/switch/howalarming_site1/p2_chime/config")
+        #expect(discovery.configTopics.contains(message.topic))
+        let config = try Self.object(message)
+        #expect(config["name"] as? String == "Partition 2 chime")
+        #expect(config["unique_id"] as? String == "howalarming_site1_p2_chime")
+        #expect(config["entity_category"] as? String == "config")
+        #expect(config["command_topic"] as? String == "howalarming/site1/p2/chime/set")
+        #expect(config["state_topic"] as? String == "howalarming/site1/p2/attributes")
+        #expect(config["value_template"] as? String == "{{ 'ON' if value_json.chime else 'OFF' }}")
+        #expect(config["command_template"] as? String == HomeAssistantDiscovery.switchCommandTemplate)
+        #expect(config["optimistic"] as? Bool == false, "the switch shows the panel's report, not the wish")
+        #expect(config["retain"] as? Bool == false, "commands are never retained")
+        #expect(config["availability_mode"] as? String == "all")
     }
 
     @Test func troublesAndTheLinkAreDiagnostics() throws {

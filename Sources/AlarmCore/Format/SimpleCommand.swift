@@ -26,9 +26,24 @@ public enum SimpleCommand: String, Sendable, Hashable, CaseIterable {
     case bypass
     /// Un-bypass zones (the command's `zones` or `profile`): the opposite of ``bypass``.
     case unbypass
+    /// Turn the partition's door chime on, through the keypad's `*4` (which toggles it); the
+    /// integrator checks the panel's chime report (`663`) afterwards.
+    case chimeOn = "chime_on"
+    /// Turn the partition's door chime off: the opposite of ``chimeOn`` (`664`).
+    case chimeOff = "chime_off"
 
     /// Whether the command takes `zones` or a `profile` (and needs one of them).
     public var takesZones: Bool { self == .bypass || self == .unbypass }
+
+    /// The door chime state the command asks for: `true` for ``chimeOn``, `false` for
+    /// ``chimeOff``, `nil` for the other commands.
+    public var chime: Bool? {
+        switch self {
+        case .chimeOn: true
+        case .chimeOff: false
+        default: nil
+        }
+    }
 
     /// The command named `name`, in any letter case.
     /// - Throws: a ``FormatError`` listing the valid names, quoting `name` only when it has no digits.

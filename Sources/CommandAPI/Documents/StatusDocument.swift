@@ -9,9 +9,11 @@ struct StatusDocument: Encodable {
         let message: String
         let changedBy: ChangedBy?
         let alarmMemory: [AlarmZone]
+        let chime: Chime?
+        let keypad: Keypad
 
         enum CodingKeys: String, CodingKey {
-            case partition, state, since, message
+            case partition, state, since, message, chime, keypad
             case changedBy = "changed_by"
             case alarmMemory = "alarm_memory"
         }
@@ -29,6 +31,33 @@ struct StatusDocument: Encodable {
             name = user.name
             action = user.armed ? "armed" : "disarmed"
             since = user.since
+        }
+    }
+
+    /// A partition's door chime, by the panel's last `663`/`664`.
+    struct Chime: Encodable {
+        let on: Bool
+        let since: Int64
+    }
+
+    /// A partition's keypad: its LEDs (the panel's, or derived from the events) and what it sounds.
+    struct Keypad: Encodable {
+        let leds: [String]
+        let flashing: [String]
+        let ledsSource: String
+        let sounding: String
+
+        enum CodingKeys: String, CodingKey {
+            case leds, flashing, sounding
+            case ledsSource = "leds_source"
+        }
+
+        init(_ activity: PartitionActivity, bypass: Bool) {
+            let indicators = activity.keypadIndicators(bypass: bypass)
+            leds = indicators.lit.names
+            flashing = indicators.flashing.names
+            ledsSource = indicators.source.rawValue
+            sounding = activity.keypad.sounding.rawValue
         }
     }
 
@@ -88,7 +117,9 @@ struct StatusDocument: Encodable {
             return Partition(
                 partition: number, state: fact.value, since: fact.since, message: fact.message,
                 changedBy: activity.changedBy.map(ChangedBy.init),
-                alarmMemory: activity.alarmMemory.map { AlarmZone(zone: $0.number, name: $0.name, since: $0.since) })
+                alarmMemory: activity.alarmMemory.map { AlarmZone(zone: $0.number, name: $0.name, since: $0.since) },
+                chime: activity.chime.map { Chime(on: $0.on, since: $0.since) },
+                keypad: Keypad(activity, bypass: state.bypassedZones?.value.contains { state.zones[$0]?.value.partition == number } == true))
         }
         openZones = state.openZones.map { zone, fact in
             OpenZone(zone: zone, name: fact.value.name, partition: fact.value.partition, since: fact.since)

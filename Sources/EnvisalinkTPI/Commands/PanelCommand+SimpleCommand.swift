@@ -12,6 +12,7 @@ extension PanelCommand {
     /// | `disarm` | `040` disarm with `accessCode` |
     /// | `fire`, `medical`, `police` | `060` panic `1`, `2`, `3` |
     /// | `bypass`, `unbypass` | none: several `071` key strings (``BypassKeys``) |
+    /// | `chime_on`, `chime_off` | none: `071` `*4`, once or twice (``ChimeKeys``) |
     ///
     /// `partition` defaults to 1; `status` and the panics ignore it. `accessCode` is the code
     /// to disarm with: the one typed for the command, else the configured master code. Throws
@@ -34,6 +35,8 @@ extension PanelCommand {
         case .police: self = .panic(.police)
         case .bypass, .unbypass:
             throw CommandError("\(simple.rawValue) is a series of keypad keys, not one panel command (see BypassKeys)")
+        case .chimeOn, .chimeOff:
+            throw CommandError("\(simple.rawValue) is keypad keys that depend on the panel's answer, not one panel command (see ChimeKeys)")
         }
         _ = try frame()
     }

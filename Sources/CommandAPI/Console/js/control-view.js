@@ -1,5 +1,5 @@
 // Control: arm stay, arm away, disarm (with the access code typed each time), bypass and un-bypass
-// of the zones typed, and the panic keys (each behind a confirmation). The outcome shown for a
+// of the zones typed, the partition's door chime on or off, and the panic keys (each behind a confirmation). The outcome shown for a
 // command is what the integrator reported for its id — the echo (`command`), then the panel's
 // `response`, or a `fault` saying why not (also after the response, when an arming the panel took
 // fails: not ready, no `652` in time) —
@@ -14,6 +14,8 @@ const COMMANDS = {
   arm_away: { label: 'Arm away' },
   bypass: { label: 'Bypass', takesZones: true },
   unbypass: { label: 'Un-bypass', takesZones: true },
+  chime_on: { label: 'Chime on' },
+  chime_off: { label: 'Chime off' },
   disarm: { label: 'Disarm', confirm: { title: 'Disarm', text: 'Type the access code to disarm.', confirmLabel: 'Disarm', askCode: true } },
   fire: { label: 'Fire panic', confirm: { title: 'Fire panic?', text: 'This raises a fire alarm at the panel.', confirmLabel: 'Raise fire alarm' } },
   medical: { label: 'Medical panic', confirm: { title: 'Medical panic?', text: 'This raises a medical alarm at the panel.', confirmLabel: 'Raise medical alarm' } },

@@ -9,6 +9,17 @@ const PARTITION_LABELS = {
   disarmed: 'Disarmed', unknown: 'Unknown',
 };
 
+const SOUNDING_LABELS = { exit_delay: 'exit delay beeps', entry_delay: 'entry delay tone', alarm: 'alarm', trouble: 'trouble beeps' };
+
+/** `Keypad: ready, backlight (flashing: trouble) · exit delay beeps`, with `(derived)` when the panel does not report the LEDs. */
+function keypadText(keypad) {
+  const leds = keypad.leds.length ? keypad.leds.join(', ') : 'no LED lit';
+  const flashing = keypad.flashing.length ? ` (flashing: ${keypad.flashing.join(', ')})` : '';
+  const source = keypad.leds_source === 'derived' ? ' (derived)' : '';
+  const sounding = SOUNDING_LABELS[keypad.sounding];
+  return `Keypad: ${leds}${flashing}${source}${sounding ? ` · ${sounding}` : ''}`;
+}
+
 const LINK_LABELS = { up: 'Connected to the panel', down: 'No connection to the panel', unknown: 'Unknown' };
 
 const DAEMON_LABELS = { running: 'Running', stopped: 'Stopped', unknown: 'Unknown (no answer from the queue)' };
@@ -57,9 +68,12 @@ export class LiveView {
       ...this.activity(partition));
   }
 
-  /** Who armed or disarmed the partition last, and its alarm memory (the zones that alarmed since it was last armed). */
+  /** Who armed or disarmed the partition last, its alarm memory (the zones that alarmed since it was last armed), its door chime and keypad. */
   activity(partition) {
     const parts = [];
+    if (partition.chime) parts.push(el('span', { class: 'partition-chime muted', text: `Chime ${partition.chime.on ? 'on' : 'off'}` }));
+    const keypad = partition.keypad;
+    if (keypad) parts.push(el('span', { class: 'partition-keypad muted', text: keypadText(keypad) }));
     const by = partition.changed_by;
     if (by) {
       const who = by.name ? `${by.name} (user ${by.user})` : `user ${by.user}`;
