@@ -34,6 +34,29 @@ import TestSupport
         }
     }
 
+    @Test func aPanicButtonRaisesThePanicOnThePanelAsTheQueuesCommand() async throws {
+        try await BridgeStage.run { stage in
+            let observer = stage.observer
+            for key in ["fire", "medical", "police"] {
+                let config = try await observer.waitFor("homeassistant/button/howalarming_home/panic_\(key)/config") { !$0.isEmpty }
+                #expect(config.contains(#""command_topic":"howalarming/home/panic/\#(key)/set""#), "\(config)")
+            }
+            try await observer.waitFor("howalarming/home/panel", "online")
+
+            // As the button's command template makes it.
+            let now = Int(Date().timeIntervalSince1970)
+            try await stage.publish("howalarming/home/panic/fire/set", #"{"action":"PRESS","timestamp":\#(now)}"#)
+            _ = try await observer.waitFor("howalarming/home/event") { $0.contains(#""type":"command""#) && $0.contains(#""code":"060""#) }
+            _ = try await observer.waitFor("howalarming/home/event") { $0.contains(#""type":"alarm""#) && $0.contains(#""code":"621""#) }
+            try await stage.publish("howalarming/home/panic/police/set", "PRESS", retain: true)
+            let refusal = try await observer.waitFor(Self.refused) { $0.contains("panic/police/set") }
+            #expect(refusal.contains("a retained command is refused"), "\(refusal)")
+            try await stage.publish("howalarming/home/panic/police/set", "HOLD")
+            _ = try await observer.waitFor(Self.refused) { $0.contains("a panic button sends PRESS") }
+            #expect(!observer.events().contains { $0.contains(#""code":"625""#) }, "no police panic from a refused press")
+        }
+    }
+
     @Test func discoveryZonesArmingAlarmAndCodes() async throws {
         let staleZone = "homeassistant/binary_sensor/howalarming_home/z009/config"
         try await BridgeStage.run(before: { stage in
