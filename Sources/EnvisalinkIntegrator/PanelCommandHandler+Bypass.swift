@@ -16,7 +16,10 @@ import Foundation
 /// session's own retries) is sent again after the gap. The `616` the panel sends on leaving the
 /// menu decides the response: `500` when every zone is as asked, `failed` naming those that are
 /// not (another partition's zone, an armed partition), `unknown` when no report comes. Like any
-/// command it is recorded before its first key goes out and never sent again after that.
+/// command it is recorded before its first key goes out and never sent again after that. On a
+/// panel that wants a code for bypassing (`bypass.code_required`) `*1` goes alone: the panel
+/// answers it with `900`, which the link's reporter answers with `code_master` at once, while the
+/// zone keys wait the gap.
 extension PanelCommandHandler {
     /// How long after the last keys the panel's `616` may take.
     static let bypassReportTimeout = Duration.seconds(5)
@@ -47,7 +50,7 @@ extension PanelCommandHandler {
         if let known = keypad.bypassed {
             bypassedNow = known
         } else {
-            switch await report(after: BypassKeys.commands(partition: partition, toggling: []), id: id, context) {
+            switch await report(after: BypassKeys.commands(partition: partition, toggling: [], menuAlone: bypass.codeRequired), id: id, context) {
             case let .failed(failure):
                 return await bypassFailed(command, failure, keysSent: failure.keysSent, context)
             case .noReport:
@@ -65,7 +68,7 @@ extension PanelCommandHandler {
             return .done
         }
         let reported: Set<Int>
-        switch await report(after: BypassKeys.commands(partition: partition, toggling: toggles), id: id, context) {
+        switch await report(after: BypassKeys.commands(partition: partition, toggling: toggles, menuAlone: bypass.codeRequired), id: id, context) {
         case let .failed(failure):
             return await bypassFailed(command, failure, keysSent: keysSent || failure.keysSent, context)
         case .noReport:
