@@ -299,6 +299,7 @@ let package = Package(
             name: "CommandAPI",
             dependencies: [
                 "AlarmCore",
+                "AlarmState",
                 "AlarmStorage",
                 "Beanstalk",
                 .product(name: "Hummingbird", package: "hummingbird"),

@@ -61,9 +61,10 @@ public enum EnvisalinkIntegratorApp {
                 host: panel.host, port: panel.port, password: password,
                 session: TPISessionConfiguration(pollInterval: .seconds(panel.pollInterval))),
             logger: logger, observer: { report in
-                keypad.observe(report)
+                let forBypass = keypad.observe(report)
                 reapplier?.observe(report)
-                return proxyObserver?(report) ?? false
+                let forProxy = proxyObserver?(report) ?? false
+                return forBypass || forProxy
             })
         proxy?.wiring.attach(link)
         let sequenceMonitor = SequenceFileMonitor(counter: sequence, publisher: publisher, logger: logger)

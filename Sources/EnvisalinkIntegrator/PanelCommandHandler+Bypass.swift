@@ -16,7 +16,10 @@ import Foundation
 /// session's own retries) is sent again after the gap. The `616` the panel sends on leaving the
 /// menu decides the response: `500` when every zone is as asked, `failed` naming those that are
 /// not (another partition's zone, an armed partition), `unknown` when no report comes. Like any
-/// command it is recorded before its first key goes out and never sent again after that.
+/// command it is recorded before its first key goes out and never sent again after that. On a
+/// panel that wants a code for bypassing (`bypass.code_required`) `*1` goes alone: the panel
+/// answers it with `900`, which the bypass itself answers with `code_master` (`200`) before it
+/// sends the zone keys.
 extension PanelCommandHandler {
     /// How long after the last keys the panel's `616` may take.
     static let bypassReportTimeout = Duration.seconds(5)
@@ -24,6 +27,8 @@ extension PanelCommandHandler {
     static let keybusAttempts = 3
     /// The key string command's code, which the echo and the responses name.
     static let keyStringCode = "071"
+    /// How long after `*1` the code request (`900`) of a panel that wants a code may take.
+    static let codeRequestTimeout = Duration.seconds(2)
 
     func handleBypass(_ command: AlarmCommand, bypassing: Bool, idFromJob: Bool, now: Int64, _ context: JobContext) async -> JobOutcome {
         let id = command.id!
@@ -47,7 +52,7 @@ extension PanelCommandHandler {
         if let known = keypad.bypassed {
             bypassedNow = known
         } else {
-            switch await report(after: BypassKeys.commands(partition: partition, toggling: []), id: id, context) {
+            switch await report(after: BypassKeys.commands(partition: partition, toggling: [], menuAlone: bypass.codeRequired), id: id, context) {
             case let .failed(failure):
                 return await bypassFailed(command, failure, keysSent: failure.keysSent, context)
             case .noReport:
@@ -65,7 +70,7 @@ extension PanelCommandHandler {
             return .done
         }
         let reported: Set<Int>
-        switch await report(after: BypassKeys.commands(partition: partition, toggling: toggles), id: id, context) {
+        switch await report(after: BypassKeys.commands(partition: partition, toggling: toggles, menuAlone: bypass.codeRequired), id: id, context) {
         case let .failed(failure):
             return await bypassFailed(command, failure, keysSent: keysSent || failure.keysSent, context)
         case .noReport:
@@ -123,7 +128,9 @@ extension PanelCommandHandler {
         let reports = keypad.reports { report -> Set<Int>? in
             if case let .bypassed(zones) = report { zones } else { nil }
         }
-        if let failure = await sendKeys(commands, id: id, context) { return .failed(failure) }
+        if let failure = await sendKeys(commands, id: id, answeringACodeRequest: bypass.codeRequired, context) {
+            return .failed(failure)
+        }
         return await reports.first(within: Self.bypassReportTimeout).map(KeysOutcome.report) ?? .noReport
     }
 
@@ -134,9 +141,17 @@ extension PanelCommandHandler {
     }
 
     /// Sends keypad frames one by one, each at least the gap after the last was answered; a frame
-    /// refused with `502010` is sent again after the gap. `nil` when all were accepted.
-    func sendKeys(_ commands: [PanelCommand], id: UUID, _ context: JobContext) async -> KeysFailure? {
+    /// refused with `502010` is sent again after the gap. With `answeringACodeRequest` (a bypass on
+    /// a panel that wants a code), the code request after the first frame is answered before the
+    /// next. `nil` when all were accepted.
+    func sendKeys(
+        _ commands: [PanelCommand], id: UUID, answeringACodeRequest: Bool = false, _ context: JobContext
+    ) async -> KeysFailure? {
+        let codeRequests = answeringACodeRequest ? keypad.codeRequests(after: id) : nil
         for (index, command) in commands.enumerated() {
+            if index == 1, let codeRequests, let failure = await answerCodeRequest(codeRequests, id: id, context) {
+                return failure
+            }
             guard let frame = try? command.frame() else {
                 return KeysFailure(result: .failed(.rejected("the keys cannot be encoded")), keysSent: index > 0)
             }
@@ -155,6 +170,24 @@ extension PanelCommandHandler {
             }
         }
         return nil
+    }
+
+    /// Answers the code request (`900`) that follows `*1` on a panel that wants a code for
+    /// bypassing with `code_master`, before the zone keys; `nil` when done, or when no request
+    /// came within ``codeRequestTimeout`` (the keys then go as they are).
+    private func answerCodeRequest(_ requests: AsyncStream<Void>, id: UUID, _ context: JobContext) async -> KeysFailure? {
+        guard await requests.first(within: Self.codeRequestTimeout) != nil else {
+            context.logger.warning("the panel asked for no code after *1, though envisalinkd.bypass.code_required is set",
+                                   metadata: ["command_id": "\(id)"])
+            return nil
+        }
+        guard let masterCode, let frame = try? PanelCommand.codeSend(code: masterCode.value).frame() else {
+            return KeysFailure(
+                result: .failed(.rejected("the panel asks for a code for bypassing, and no usable envisalinkd.code_master is configured")),
+                keysSent: true)
+        }
+        let result = await link.send(frame, id: id)
+        return result == .accepted ? nil : KeysFailure(result: result, keysSent: true)
     }
 
     /// Whether the frame was sent but not answered: the panel may have taken its keys.

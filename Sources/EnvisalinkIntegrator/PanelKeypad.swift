@@ -1,5 +1,10 @@
 import EnvisalinkTPI
 import Synchronization
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
 
 /// The integrator's view of the panel's keypad: the bypassed zones as the panel last reported
 /// them (`616`), each partition's door chime as it last reported it (`663`/`664`), and when it
@@ -24,6 +29,8 @@ final class PanelKeypad: Sendable {
         var lastKeys: ContinuousClock.Instant?
         var subscribers: [Int: @Sendable (Report) -> Void] = [:]
         var nextSubscriber = 0
+        /// The bypass waiting for the panel's code request (`900`) after its `*1`, by command id.
+        var codeWaiter: (command: UUID, continuation: AsyncStream<Void>.Continuation)?
     }
 
     /// The least time between two keypad frames (`envisalinkd.bypass.keypress_gap`).
@@ -36,9 +43,15 @@ final class PanelKeypad: Sendable {
 
     /// Takes note of a link report: a `616` is the panel's bypass state, a `663`/`664` a
     /// partition's chime; a lost link makes both unknown, and a disarm (a DSC panel clears
-    /// bypasses then, without a `616`) the bypasses.
-    func observe(_ report: PanelLink.LinkReport) {
+    /// bypasses then, without a `616`) the bypasses. Returns whether it took the report for
+    /// itself: a code request (`900`) after the keys of a bypass that waits for one
+    /// (``codeRequests(after:)``), which the bypass answers, not the link's reporter.
+    func observe(_ report: PanelLink.LinkReport) -> Bool {
         switch report {
+        case let .codeRequested(_, _, command?):
+            guard let waiter = state.withLock({ $0.codeWaiter }), waiter.command == command else { return false }
+            waiter.continuation.yield()
+            return true
         case let .message(.bypassedZones(zones), _):
             tell(.bypassed(zones)) { $0.bypassed = zones }
         case let .message(.partition(.chimeOn, partition), _):
@@ -55,6 +68,20 @@ final class PanelKeypad: Sendable {
         default:
             break
         }
+        return false
+    }
+
+    /// The panel's code requests (`900`) that follow the keys of the command `id` from now on,
+    /// while the stream lives: a panel that wants a code for bypassing asks after `*1`.
+    func codeRequests(after id: UUID) -> AsyncStream<Void> {
+        let (stream, continuation) = AsyncStream<Void>.makeStream(bufferingPolicy: .bufferingNewest(1))
+        state.withLock { $0.codeWaiter = (id, continuation) }
+        continuation.onTermination = { [weak self] _ in
+            self?.state.withLock { state in
+                if state.codeWaiter?.command == id { state.codeWaiter = nil }
+            }
+        }
+        return stream
     }
 
     /// Records `report` with `update`, then hands it to every subscriber.

@@ -63,6 +63,7 @@ extension PanelModel {
                 guard case .entryDelay(let mode, let zone) = panel.partitions[partition] else { return }
                 panel.goIntoAlarm(partition, mode: mode, zone: zone)
             case .codeWindow:
+                if let request = panel.codeRequest, request.mode == nil { panel.keypads[request.partition] = nil }
                 panel.codeRequest = nil
             case .timeBroadcast:
                 guard panel.timeBroadcast else { return }

@@ -82,16 +82,24 @@ extension PanelModel {
         start(.codeWindow, after: configuration.codeWindow)
     }
 
-    /// `200`: the code for the arming that asked with `900`, within the window.
+    /// `200`: the code for the arming or the bypass menu that asked with `900`, within the window.
+    /// A wrong code gets `670` (invalid access code), and the keypad leaves the bypass menu.
     private mutating func sendCode(_ code: String) throws(SystemError) {
         guard let request = codeRequest else { throw .codeNotRequired }
         codeRequest = nil
         cancel(.codeWindow)
-        guard let user = user(of: code) else { return send(.invalidAccessCode, partition: request.partition) }
+        guard let user = user(of: code) else {
+            if request.mode == nil { keypads[request.partition] = nil }
+            return send(.invalidAccessCode, partition: request.partition)
+        }
+        guard let mode = request.mode else {
+            keypads[request.partition] = .bypassMenu(firstDigit: nil)
+            return
+        }
         guard partitions[request.partition] == .disarmed, isReady(request.partition) else {
             return send(.failureToArm, partition: request.partition)
         }
-        beginExitDelay(request.partition, mode: request.mode, closing: .user(user))
+        beginExitDelay(request.partition, mode: mode, closing: .user(user))
     }
 
     private func requireReadyToArm(_ partition: Int) throws(SystemError) {
@@ -114,8 +122,10 @@ extension PanelModel {
     /// `070`/`071`: keys pressed on a partition's keypad, one by one. The `*1` bypass menu and the
     /// `*4` door chime are simulated: `*1` enters the menu, whether in one frame or several; then
     /// each two digits `zz` toggle the bypass of zone `zz` if it belongs to the partition and the
-    /// partition is disarmed, and `#` leaves the menu and sends `616`. `*4` toggles the partition's
-    /// chime and sends `663` (on) or `664` (off). Other keys change nothing.
+    /// partition is disarmed, and `#` leaves the menu and sends `616`. When
+    /// ``SimulatorConfiguration/bypassCodeRequired``, `*1` asks for the code (`900`) instead, and
+    /// the menu opens on a valid `200` within the code window; keys pressed meanwhile are not taken.
+    /// `*4` toggles the partition's chime and sends `663` (on) or `664` (off). Other keys change nothing.
     private mutating func pressKeys(_ keys: String, on partition: Int) {
         for key in keys {
             press(key, on: partition)
@@ -132,8 +142,13 @@ extension PanelModel {
         case (.bypassMenu(let first?), _) where key.isASCIIDigit:
             keypads[partition] = .bypassMenu(firstDigit: nil)
             toggleBypass(ofZone: Int(String([first, key])) ?? 0, on: partition)
-        case (.bypassMenu, _):
+        case (.bypassMenu, _), (.bypassCode, _):
             break
+        case (.star, "1") where configuration.bypassCodeRequired:
+            keypads[partition] = .bypassCode
+            codeRequest = CodeRequest(partition: partition, mode: nil)
+            send("900")
+            start(.codeWindow, after: configuration.codeWindow)
         case (.star, "1"):
             keypads[partition] = .bypassMenu(firstDigit: nil)
         case (.star, "4"):

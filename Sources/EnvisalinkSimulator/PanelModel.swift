@@ -17,7 +17,8 @@ import Foundation
 /// - Zones left open at the end of the exit delay count as opening then.
 /// - Keys (`070`, `071`) go through the keypad one by one: `*1` opens the bypass menu (over
 ///   several frames if need be), each zone's two digits toggle its bypass, `#` leaves the menu and
-///   sends `616`. Keys sent sooner than ``SimulatorConfiguration/keypadGap`` after the last are refused.
+///   sends `616`. With ``SimulatorConfiguration/bypassCodeRequired`` `*1` asks for a code first
+///   (`900`); a valid `200` opens the menu, a wrong one gets `670` and leaves it. Keys sent sooner than ``SimulatorConfiguration/keypadGap`` after the last are refused.
 /// - `*4` toggles a partition's door chime (off at start) and sends `663`/`664`.
 /// - Ready (`650`/`651`), the keypad LEDs (`510`, partition 1), the trouble LED (`840`/`841`)
 ///   and the verbose trouble (`849`) are sent whenever they change.
@@ -57,16 +58,20 @@ struct PanelModel: Sendable {
         }
     }
 
-    /// An arming that waits for a `200` after the panel sent `900`.
+    /// An arming, or the `*1` bypass menu, that waits for a `200` after the panel sent `900`.
     struct CodeRequest: Sendable, Hashable {
         var partition: Int
-        var mode: ArmMode
+        /// The arming mode; `nil` for the bypass menu
+        /// (``SimulatorConfiguration/bypassCodeRequired``).
+        var mode: ArmMode?
     }
 
     /// Where a partition's keypad is in a key sequence (no entry: idle).
     enum KeypadEntry: Sendable, Hashable {
         /// `*` was pressed.
         case star
+        /// `*1` was pressed on a panel that wants a code for bypassing: waiting for the `200`.
+        case bypassCode
         /// In the `*1` bypass menu, with the first digit of a zone number when one was pressed.
         case bypassMenu(firstDigit: Character?)
     }

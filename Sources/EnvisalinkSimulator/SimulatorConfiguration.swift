@@ -46,6 +46,9 @@ public struct SimulatorConfiguration: Sendable, Hashable {
     public var loginTimeout: Duration = .seconds(10)
     /// Which arming commands answer `900` and wait for a `200` code.
     public var codeRequired: CodeRequirement = .none
+    /// Whether the `*1` bypass menu needs a code, as a panel programmed to require one for
+    /// bypassing: `*1` answers `900`, and the menu opens only after a `200` with a valid code.
+    public var bypassCodeRequired = false
     /// How long after a `900` the panel accepts `200`; later it answers `502026`.
     public var codeWindow: Duration = .seconds(30)
     /// The least time between two keypad commands (`070`/`071`): one that comes sooner after the
@@ -143,7 +146,8 @@ extension SimulatorConfiguration: CustomStringConvertible {
             "tpi \(host):\(port)", "control \(controlPort.map(String.init) ?? "none")", "password ***",
             "\(userCodes.count + 1) access codes ***", "\(partitionCount) partitions",
             "zones \(zoneList.joined(separator: ","))", "exit delay \(exitDelay)", "entry delay \(entryDelay)",
-            "login timeout \(loginTimeout)", "code required \(codeRequired.rawValue)", "keypad gap \(keypadGap)",
+            "login timeout \(loginTimeout)", "code required \(codeRequired.rawValue)",
+            "bypass code \(bypassCodeRequired ? "required" : "not required")", "keypad gap \(keypadGap)",
         ].joined(separator: ", ")
     }
 }

@@ -37,6 +37,9 @@ struct PanelOptions: ParsableArguments {
         valueName: "none|zero-entry|all"))
     var codeRequired: String?
 
+    @Flag(help: "*1 (the bypass menu) answers 900 and opens only after a 200 with a valid code; a wrong one gets 670.")
+    var bypassCodeRequired = false
+
     @Option(help: "Seconds a 200 is accepted after a 900 (default \(defaults.codeWindow)).")
     var codeWindow: Double?
 
@@ -83,6 +86,7 @@ struct PanelOptions: ParsableArguments {
         configuration.entryDelay = entryDelay.map(Duration.seconds) ?? configuration.entryDelay
         configuration.codeWindow = codeWindow.map(Duration.seconds) ?? configuration.codeWindow
         configuration.keypadGap = keypadGap.map(Duration.seconds) ?? configuration.keypadGap
+        configuration.bypassCodeRequired = bypassCodeRequired || configuration.bypassCodeRequired
         configuration.timeBroadcastInterval = timeBroadcastInterval.map(Duration.seconds) ?? configuration.timeBroadcastInterval
         configuration.troubleRepeatInterval = troubleRepeatInterval.map(Duration.seconds) ?? configuration.troubleRepeatInterval
     }

@@ -16,9 +16,13 @@ public import AlarmCore
 ///   `code_arm_required` is on, and never sent on: the panel arms without one.
 /// - On a zone's bypass switch topic (`…/zone/005/bypass/set`): `{"state": "ON", "timestamp": …}`
 ///   as the switch's command template makes it, or the bare `ON`, bypasses the zone, `OFF`
-///   un-bypasses it (partition 1: the bridge does not know which partition a zone is in).
+///   un-bypasses it, in the zone's partition: the configured one (`envisalinkd.zones`' `partition`),
+///   else the one the events last named with the zone, else none (the integrator's default, 1).
 /// - On a partition's chime switch topic (`…/p1/chime/set`): the same `ON` (`chime_on`) or `OFF`
 ///   (`chime_off`) for the partition.
+/// - On a panic key's button topic (`…/panic/fire/set`): `{"action": "PRESS", "timestamp": …}` as
+///   the button's command template makes it, or the bare `PRESS`, queues `fire`, `medical` or
+///   `police` for the whole panel (a DSC panic, `060`, has no partition).
 /// - On the plain command topic: the command tube's own forms (`arm_away`, or a JSON command).
 /// - Refused: a retained command (it would run again on every subscription), an unknown action, a
 ///   disarm without the code that is required, a malformed code, a partition the panel does not have.
@@ -31,20 +35,30 @@ public struct BridgeCommandReader: Sendable {
     public let codeArmRequired: Bool
     /// Whether disarming needs a code typed.
     public let codeDisarmRequired: Bool
+    /// The configured partition of each zone that has one (`envisalinkd.zones`).
+    public let zonePartitions: [Int: Int]
     /// The integrator's master code, which an arming code must match (`code_arm_required`).
     let masterCode: Secret?
 
     /// A reader for `topics`; `masterCode` is needed when `codeArmRequired`.
-    public init(topics: BridgeTopics, partitions: Int, codeArmRequired: Bool, codeDisarmRequired: Bool, masterCode: Secret?) {
+    public init(
+        topics: BridgeTopics, partitions: Int, codeArmRequired: Bool, codeDisarmRequired: Bool, masterCode: Secret?,
+        zonePartitions: [Int: Int] = [:]
+    ) {
         self.topics = topics
         self.partitions = partitions
         self.codeArmRequired = codeArmRequired
         self.codeDisarmRequired = codeDisarmRequired
         self.masterCode = masterCode
+        self.zonePartitions = zonePartitions
     }
 
-    /// The command in `payload` on `topic`, with `source` `mqtt`; its id and timestamp are the caller's.
-    public func command(topic: String, payload: [UInt8], retained: Bool) -> Result<AlarmCommand, BridgeCommandRefusal> {
+    /// The command in `payload` on `topic`, with `source` `mqtt`; its id and timestamp are the
+    /// caller's. `reportedZonePartitions` are the zones' partitions as the events named them, for
+    /// a bypass switch's zone that ``zonePartitions`` does not place.
+    public func command(
+        topic: String, payload: [UInt8], retained: Bool, reportedZonePartitions: [Int: Int] = [:]
+    ) -> Result<AlarmCommand, BridgeCommandRefusal> {
         guard !retained else {
             return .failure(BridgeCommandRefusal("a retained command is refused: it would run again on every reconnect"))
         }
@@ -54,10 +68,14 @@ public struct BridgeCommandReader: Sendable {
                 command = try homeAssistantCommand(payload, partition: partition)
             } else if let zone = topics.zone(ofBypassTopic: topic) {
                 let (on, timestamp) = try switchState(payload, of: "a bypass switch")
-                command = .simple(on ? .bypass : .unbypass, timestamp: timestamp, zones: [zone])
+                command = .simple(
+                    on ? .bypass : .unbypass, partition: zonePartitions[zone] ?? reportedZonePartitions[zone],
+                    timestamp: timestamp, zones: [zone])
             } else if let partition = topics.partition(ofChimeTopic: topic) {
                 let (on, timestamp) = try switchState(payload, of: "a chime switch")
                 command = .simple(on ? .chimeOn : .chimeOff, partition: partition, timestamp: timestamp)
+            } else if let key = topics.panicKey(ofCommandTopic: topic) {
+                command = try panicCommand(payload, key: key)
             } else if topic == topics.command {
                 command = try queueCommand(payload)
             } else {
@@ -85,18 +103,19 @@ public struct BridgeCommandReader: Sendable {
         var timestamp: Double?
     }
 
-    private func homeAssistantCommand(_ payload: [UInt8], partition: Int) throws(BridgeCommandRefusal) -> AlarmCommand {
-        let request: HomeAssistantPayload
-        if payload.first == UInt8(ascii: "{") {
-            guard let decoded = try? JSONDecoder().decode(HomeAssistantPayload.self, from: Data(payload)) else {
-                throw BridgeCommandRefusal("expected {\"action\": …, \"code\": …} or an action name")
-            }
-            request = decoded
-        } else {
-            request = HomeAssistantPayload(action: String(decoding: payload, as: UTF8.self))
+    /// `payload` as Home Assistant's command template makes it (JSON), or the bare action.
+    private func homeAssistantPayload(_ payload: [UInt8]) throws(BridgeCommandRefusal) -> HomeAssistantPayload {
+        guard payload.first == UInt8(ascii: "{") else { return HomeAssistantPayload(action: String(decoding: payload, as: UTF8.self)) }
+        guard let decoded = try? JSONDecoder().decode(HomeAssistantPayload.self, from: Data(payload)) else {
+            throw BridgeCommandRefusal("expected {\"action\": …, \"code\": …} or an action name")
         }
+        return decoded
+    }
+
+    private func homeAssistantCommand(_ payload: [UInt8], partition: Int) throws(BridgeCommandRefusal) -> AlarmCommand {
+        let request = try homeAssistantPayload(payload)
         let code = request.code.flatMap { $0.isEmpty ? nil : Secret($0) }
-        let timestamp = request.timestamp.flatMap { $0.isFinite && $0 >= 0 ? Int64($0) : nil }
+        let timestamp = Self.unixSeconds(request.timestamp)
         switch request.action {
         case "ARM_AWAY", "ARM_HOME", "ARM_NIGHT":
             try checkArmingCode(code)
@@ -117,6 +136,15 @@ public struct BridgeCommandReader: Sendable {
         }
     }
 
+    /// What a panic button sends: `PRESS` (JSON with its timestamp, or bare) queues the panic `key`.
+    private func panicCommand(_ payload: [UInt8], key: SimpleCommand) throws(BridgeCommandRefusal) -> AlarmCommand {
+        let request = try homeAssistantPayload(payload)
+        guard request.action == HomeAssistantDiscovery.buttonPress else {
+            throw BridgeCommandRefusal("a panic button sends \(HomeAssistantDiscovery.buttonPress)")
+        }
+        return .simple(key, timestamp: Self.unixSeconds(request.timestamp))
+    }
+
     /// What a switch's command template sends.
     private struct SwitchPayload: Decodable {
         var state: String
@@ -129,12 +157,17 @@ public struct BridgeCommandReader: Sendable {
         let request = payload.first == UInt8(ascii: "{")
             ? try? JSONDecoder().decode(SwitchPayload.self, from: Data(payload))
             : SwitchPayload(state: String(decoding: payload, as: UTF8.self))
-        let timestamp = request?.timestamp.flatMap { $0.isFinite && $0 >= 0 ? Int64($0) : nil }
+        let timestamp = Self.unixSeconds(request?.timestamp)
         switch request?.state {
         case "ON": return (true, timestamp)
         case "OFF": return (false, timestamp)
         default: throw BridgeCommandRefusal("\(entity) sends ON or OFF")
         }
+    }
+
+    /// A payload's `timestamp` in whole Unix seconds; `nil` when missing, negative or not finite.
+    private static func unixSeconds(_ timestamp: Double?) -> Int64? {
+        timestamp.flatMap { $0.isFinite && $0 >= 0 ? Int64($0) : nil }
     }
 
     private func checkArmingCode(_ code: Secret?) throws(BridgeCommandRefusal) {

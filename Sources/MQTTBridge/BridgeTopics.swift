@@ -58,5 +58,6 @@ public struct BridgeTopics: Sendable, Hashable {
 public enum HomeAssistantComponent: String, Sendable, Hashable, CaseIterable {
     case alarmControlPanel = "alarm_control_panel"
     case binarySensor = "binary_sensor"
+    case button
     case `switch`
 }

@@ -79,3 +79,19 @@ struct SwitchConfig: Encodable {
     var availability: [AvailabilityTopic]
     var availabilityMode: String
 }
+
+/// A `button` discovery config: a press publishes ``commandTemplate`` on ``commandTopic``.
+struct ButtonConfig: Encodable {
+    var name: String
+    var uniqueID: String
+    var icon: String
+    var commandTopic: String
+    var commandTemplate: String
+    var payloadPress: String
+    var qos: Int
+    var retain: Bool
+    var device: HomeAssistantDevice
+    var origin: HomeAssistantOrigin
+    var availability: [AvailabilityTopic]
+    var availabilityMode: String
+}

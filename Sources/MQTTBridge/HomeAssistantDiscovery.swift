@@ -4,8 +4,8 @@ public import AlarmState
 /// Home Assistant MQTT discovery for one panel: the retained config of every entity, all on one
 /// device. Per partition an `alarm_control_panel`; per configured zone a `binary_sensor` with its
 /// zone type as device class, and a `switch` that bypasses it (zones 1–64); per partition a
-/// `switch` for its door chime; a diagnostic
-/// `binary_sensor` per trouble; the panel link as a
+/// `switch` for its door chime; a diagnostic `binary_sensor` per trouble; a `button` per panic key
+/// (fire, medical, police); the panel link as a
 /// `connectivity` sensor. Every entity but the link is available only while both the bridge
 /// (`bridge`, its will) and the panel link (`panel`) are `online`; the link sensor follows the
 /// bridge alone, so that it reads *disconnected* rather than unavailable.
@@ -49,10 +49,11 @@ public struct HomeAssistantDiscovery: Sendable {
     }
 
     /// Every entity's config: partitions, their chime switches, zones in order, their bypass
-    /// switches, troubles, the link.
+    /// switches, troubles, the panic buttons, the link.
     public var configs: [BridgeMessage] {
         (1...partitions).map(partitionConfig) + (1...partitions).map(partitionChimeConfig) + zones.keys.sorted().compactMap(zoneConfig)
-            + zones.keys.sorted().compactMap(zoneBypassConfig) + Trouble.allCases.map(troubleConfig) + [linkConfig]
+            + zones.keys.sorted().compactMap(zoneBypassConfig) + Trouble.allCases.map(troubleConfig) + panicButtonConfigs
+            + [linkConfig]
     }
 
     /// The config topics of `configs`, so that a retained config on any other of the bridge's
@@ -133,19 +134,19 @@ public struct HomeAssistantDiscovery: Sendable {
     }
 
     /// The unique id of the entity `objectID`: `howalarming_<site>_<object>`, the same across restarts.
-    private func uniqueID(_ objectID: String) -> String { "\(topics.nodeID)_\(objectID)" }
+    func uniqueID(_ objectID: String) -> String { "\(topics.nodeID)_\(objectID)" }
 
-    private var device: HomeAssistantDevice {
+    var device: HomeAssistantDevice {
         HomeAssistantDevice(
             identifiers: ["\(topics.nodeID)_panel"], name: "Alarm \(topics.site)", manufacturer: "DSC",
             model: "PowerSeries via EnvisaLink")
     }
 
-    private var origin: HomeAssistantOrigin {
+    var origin: HomeAssistantOrigin {
         HomeAssistantOrigin(name: "howalarming", swVersion: version)
     }
 
-    private var availability: [AvailabilityTopic] {
+    var availability: [AvailabilityTopic] {
         [AvailabilityTopic(topic: topics.bridge), AvailabilityTopic(topic: topics.panel)]
     }
 }

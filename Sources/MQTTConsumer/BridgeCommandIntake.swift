@@ -61,7 +61,8 @@ actor BridgeCommandIntake {
             ])
             return
         }
-        switch reader.command(topic: topic, payload: payload, retained: message.retain) {
+        let reported = await publisher.zonePartitions
+        switch reader.command(topic: topic, payload: payload, retained: message.retain, reportedZonePartitions: reported) {
         case .failure(let refusal):
             await refuse(topic: topic, reason: refusal.reason)
         case .success(var command):

@@ -30,6 +30,9 @@ actor BridgePublisher {
         self.logger = logger
     }
 
+    /// The partition of each zone, as the last event that named one with the zone said.
+    var zonePartitions: [Int: Int] { state.zones.compactMapValues(\.partition) }
+
     /// Publishes what `event` changed, then the event (`json`, its job body) on the events topic.
     func publish(_ event: AlarmEvent, json: ByteBuffer) -> EventLoopFuture<Void> {
         let changes = state.apply(event)

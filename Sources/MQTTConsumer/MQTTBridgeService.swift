@@ -41,7 +41,8 @@ struct MQTTBridgeService: Service {
         let intake = BridgeCommandIntake(
             reader: BridgeCommandReader(
                 topics: topics, partitions: envisalink.partitions, codeArmRequired: mqtt.codeArmRequired,
-                codeDisarmRequired: mqtt.codeDisarmRequired, masterCode: envisalink.codeMaster),
+                codeDisarmRequired: mqtt.codeDisarmRequired, masterCode: envisalink.codeMaster,
+                zonePartitions: envisalink.zonePartitions),
             producer: producer, commandTube: commandTube, publisher: publisher, client: client,
             maximumAge: envisalink.commandMaxAge, logger: logger)
         let router = BridgeMessageRouter(topics: topics, publisher: publisher, intake: intake, client: client)
@@ -116,8 +117,8 @@ struct MQTTBridgeService: Service {
 
     private func subscribe(_ client: MQTTClient, topics: BridgeTopics) async throws {
         let filters = [
-            topics.partitionCommandFilter, topics.partitionChimeCommandFilter, topics.zoneBypassCommandFilter, topics.command,
-            topics.homeAssistantStatus, topics.discoveryFilter,
+            topics.partitionCommandFilter, topics.partitionChimeCommandFilter, topics.zoneBypassCommandFilter,
+            topics.panicCommandFilter, topics.command, topics.homeAssistantStatus, topics.discoveryFilter,
         ]
         let subscriptions = try filters.map { filter throws(MQTTError) in Subscription(try TopicFilter(filter), qos: .atLeastOnce) }
         let results = try await client.subscribe(subscriptions)

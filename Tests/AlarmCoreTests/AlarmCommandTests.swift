@@ -102,6 +102,9 @@ struct AlarmCommandTests {
         InvalidBody("negative timestamp", #"{"code":"arm","timestamp":-1}"#, field: "timestamp", says: "must not be negative"),
         InvalidBody("message of wrong kind", #"{"code":"arm","message":[]}"#, field: "message", says: "expected a string"),
         InvalidBody("access code with arm", #"{"code":"arm","access_code":"1234"}"#, field: "access_code", says: "only disarm takes an access code"),
+        InvalidBody(
+            "access code with bypass", #"{"code":"bypass","zones":[5],"access_code":"1234"}"#, field: "access_code",
+            says: "only disarm takes an access code"),
         InvalidBody("access code with a raw code", #"{"code":"040","data":"1","access_code":"1234"}"#, field: "access_code", says: "only disarm"),
         InvalidBody("access code too short", #"{"code":"disarm","access_code":"123"}"#, field: "access_code", says: "must be 4 to 6 digits"),
         InvalidBody("access code too long", #"{"code":"disarm","access_code":"1234567"}"#, field: "access_code", says: "must be 4 to 6 digits"),

@@ -123,6 +123,13 @@ import Testing
         }
     }
 
+    @Test func aZoneMayGiveItsPartitionWithinThePanels() throws {
+        let config = try parse("envisalinkd: {partitions: 2, zones: {'009': {name: Garage, partition: 2}, '001': Door}}")
+        #expect(config.envisalink?.zonePartitions == [9: 2])
+        let error = #expect(throws: ConfigError.self) { try parse("envisalinkd: {zones: {'009': {name: Garage, partition: 2}}}") }
+        #expect(error?.keyPath == "envisalinkd.zones.009.partition", "one partition by default")
+    }
+
     @Test func aZoneWithAnUnknownKeyWarns() throws {
         let config = try parse("envisalinkd: {zones: {'001': {name: Door, kind: door}}}")
         #expect(config.warnings.map { $0.hasPrefix("envisalinkd.zones.001.kind: unknown key") } == [true])

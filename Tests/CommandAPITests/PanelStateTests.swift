@@ -1,4 +1,5 @@
 import AlarmCore
+import enum AlarmState.Trouble
 import Foundation
 import Testing
 
@@ -8,10 +9,11 @@ import Testing
 @Suite struct PanelStateTests {
     private func event(
         _ type: EventType, _ code: String, partition: Int? = nil, zone: Int? = nil, zoneName: String? = nil,
-        source: String? = "panel", sequence: UInt64? = nil, timestamp: Int64 = 1_700_000_000, message: String = ""
+        source: String? = "panel", sequence: UInt64? = nil, timestamp: Int64 = 1_700_000_000, message: String = "",
+        raw: String = ""
     ) -> AlarmEvent {
         AlarmEvent(
-            type: type, code: code, message: message, timestamp: timestamp, source: source, sequence: sequence,
+            type: type, code: code, message: message, raw: raw, timestamp: timestamp, source: source, sequence: sequence,
             partition: partition, zone: zone, zoneName: zoneName)
     }
 
@@ -119,7 +121,7 @@ import Testing
         #expect(state([event(.fault, "616")]).bypassedZones == nil, "only the info report counts")
     }
 
-    @Test func troublesOpenAndRestoreByTheirPairedCodes() {
+    @Test func troublesOpenAndRestoreByTheirPairedCodesUnderTheirNames() {
         let state = state([
             event(.fault, "802", message: "AC power lost"),
             event(.fault, "800", message: "Panel battery trouble"),
@@ -128,21 +130,41 @@ import Testing
             event(.fault, "832", zone: 9, message: "Wireless zone low battery: zone 009"),
             event(.fault, "831", message: "Home automation trouble"),
             event(.recovery, "832", message: "Home automation restored"),
+            event(.fault, "812", message: "Phone line 2 trouble"),
+            event(.alarm, "603", partition: 1, zone: 3, message: "Zone tamper: zone 003"),
+            event(.fault, "896", message: "Keybus fault"),
             event(.fault, "659", partition: 1, message: "Partition 1 failed to arm"),
         ])
         #expect(state.activeTroubles.map(\.key) == [
-            TroubleKey(code: "802", partition: nil, zone: nil),
-            TroubleKey(code: "832", partition: nil, zone: 9),
-            TroubleKey(code: "840", partition: 2, zone: nil),
+            TroubleKey(.acPower), TroubleKey(.phoneLine2), TroubleKey(.troubleLight, partition: 2), TroubleKey(.keybus),
+            TroubleKey(.zoneTamper, partition: 1, zone: 3), TroubleKey(.zoneLowBattery, zone: 9),
         ])
         #expect(state.activeTroubles.first?.fact.message == "AC power lost")
+        #expect(state.activeTroubles.first?.fact.value.code == "802")
+        let restored = self.state([
+            event(.fault, "840", partition: 2, sequence: 1), event(.fault, "840", partition: 1, sequence: 2),
+            event(.recovery, "841", partition: 2, sequence: 3),
+        ])
+        #expect(restored.activeTroubles.map(\.key) == [TroubleKey(.troubleLight, partition: 1)], "each partition's trouble light")
     }
 
-    @Test func theVerboseTroubleStatusOpensAndClears() {
-        let open = state([event(.fault, "849", message: "Trouble: AC lost")])
-        #expect(open.activeTroubles.map(\.key.code) == ["849"])
-        let cleared = state([event(.fault, "849"), event(.info, "849", message: "Trouble: none")])
+    @Test func theVerboseTroubleStatusIsEachOfItsTroubles() {
+        let open = state([event(.fault, "849", sequence: 1, message: "Trouble: service required, AC lost", raw: "849 83")])
+        #expect(open.activeTroubles.map(\.key.trouble) == [.acPower, .serviceRequired, .lossOfTime])
+        #expect(open.activeTroubles.allSatisfy { $0.fact.value.code == "849" && $0.fact.message == "Trouble: service required, AC lost" })
+        #expect(open.troubles[TroubleKey(.phoneLine)]?.value.active == false, "a bit not set ends its trouble")
+        let acBack = state([event(.fault, "849", sequence: 1, raw: "849 02"), event(.recovery, "803", sequence: 2)])
+        #expect(acBack.activeTroubles.isEmpty, "the restore of the trouble ends what the 849 began")
+        let cleared = state([event(.fault, "849", sequence: 1, raw: "849 02"), event(.info, "849", sequence: 2, raw: "849 00")])
         #expect(cleared.activeTroubles.isEmpty)
+        let late = state([event(.info, "849", sequence: 2, raw: "849 00"), event(.fault, "849", sequence: 1, raw: "849 02")])
+        #expect(late.activeTroubles.isEmpty, "an older 849 does not bring a trouble back")
+    }
+
+    @Test func aStateStoredBeforeTroubleNamesIsReadWithoutItsTroubles() throws {
+        let stored = #"{"partitions":{},"zones":{},"troubles":[{"code":"802","zone":null},{"value":true,"since":1,"message":"AC","stamp":{"source":"panel","sequence":1}}]}"#
+        let state = try JSONDecoder().decode(PanelState.self, from: Data(stored.utf8))
+        #expect(state.activeTroubles.isEmpty)
     }
 
     @Test func thePanelLinkGoesDownAndUp() {

@@ -75,6 +75,7 @@ struct StatusTests {
             let troubles = try #require(current["troubles"] as? [[String: Any]])
             #expect(troubles.map { $0["code"] as? String } == ["802"])
             #expect(troubles.first?["message"] as? String == "AC power lost")
+            #expect(troubles.first?["name"] as? String == "ac_power" && troubles.first?["title"] as? String == "AC power")
             let link = try #require(current["panel_link"] as? [String: Any])
             #expect(link["state"] as? String == "up")
             #expect(link["since"] as? Int == 1_700_000_500)

@@ -19,6 +19,12 @@ import TestSupport
             try await browser.waitForText("Back door", in: "#zones [data-zone='2'] .zone-name")
             try await page.stage.panel("close 2")
             try await browser.waitForText("Closed", in: "#zones [data-zone='2'] .zone-state")
+            // Troubles by name: AC power (802, then bit 1 of the 849 that follows) is one line.
+            try await page.stage.panel("trouble ac on")
+            try await browser.waitForText("AC power", in: "#troubles [data-name='ac_power'] strong")
+            let acLines = try await browser.evaluate("return document.querySelectorAll(\"#troubles [data-name='ac_power']\").length")
+            #expect(acLines as? Double == 1)
+            try await page.stage.panel("trouble ac off")
 
             let armed = try await page.give("arm_away")
             #expect(armed.contains("accepted"), "\(armed)")

@@ -71,6 +71,32 @@ struct BypassTests {
         }
     }
 
+    @Test func aPanelThatWantsACodeForBypassingGetsTheMasterCodeAfterTheMenuKeyAlone() async throws {
+        try await IntegratorHarness.run(
+            configurePanel: { panel in
+                Self.panel(keypadGap: .milliseconds(300))(&panel)
+                panel.bypassCodeRequired = true
+            },
+            configure: { configuration in
+                Self.integrator(keypressGap: .milliseconds(300))(&configuration)
+                configuration.envisalink?.bypass.codeRequired = true
+            }
+        ) { harness in
+            try await harness.waitForLogin()
+            // The events are checked for the codes as they are read (readEvents).
+            let (response, _) = try await Self.run(#"{"code":"bypass","zones":[5,6]}"#, on: harness)
+            #expect(response.code == "500" && response.message == "Bypassed: Upstairs motion, Hall motion", "\(response.message)")
+            // *1 alone, answered 900 and 200 + code_master each time, then the keys: *1# for the
+            // unknown state, then the toggles.
+            #expect(await Self.keyStrings(harness) == ["*1", "#", "*1", "0506#"])
+            let codes = await harness.panel.simulator.observation.received.filter { $0.code == "200" }.map(\.data)
+            let answeredWithTheMasterCode = codes.count == 2 && codes.allSatisfy { $0 == IntegratorHarness.masterCode }
+            #expect(answeredWithTheMasterCode, "each 900 answered once with code_master (\(codes.count) answers)")
+            let off = try await Self.run(#"{"code":"unbypass","zones":[6]}"#, on: harness)
+            #expect(off.response.code == "500" && off.response.message == "Not bypassed: Hall motion", "\(off.response.message)")
+        }
+    }
+
     @Test func keysTooFastForThePanelAreRefusedThenSentAgain() async throws {
         // The integrator's gap is shorter than the panel's: the panel refuses frames (502010), and
         // they go again until taken, never counted twice. The first frame is refused whatever the
@@ -179,19 +205,22 @@ struct BypassTests {
         }
     }
 
-    @Test func theCLIBypassesThroughTheExecutablesAgainstAPacedPanel() async throws {
+    /// Also on a panel that wants a code for bypassing (`codeRequired`): the master code then goes
+    /// to the panel, and still into no log.
+    @Test(arguments: [false, true])
+    func theCLIBypassesThroughTheExecutablesAgainstAPacedPanel(codeRequired: Bool) async throws {
         try await withTemporaryDirectory { directory in
             try await withBinloggedBeanstalkd { server in
                 let simulator = try ProcessRunner.start(try Executables.path("envisalink-simulator"), arguments: [
                     "--port", "0", "--password", IntegratorHarness.password, "--master-code", IntegratorHarness.masterCode,
                     "--zone", "1=Front door", "--zone", "5=Upstairs motion", "--zone", "6=Hall motion",
                     "--keypad-gap", "0.5", "--no-stdin-control",
-                ])
+                ] + (codeRequired ? ["--bypass-code-required"] : []))
                 let tpiPort = try SimulatorProcess.port(in: try await simulator.awaitLine(containing: "tpi listening on"))
                 let config = try IntegratorHarness.writeExecutableConfig(
                     in: directory, server: server, panelPort: tpiPort, eventTube: "log",
                     extra: #"zones: {"001": Front door, "005": Upstairs motion, "006": Hall motion}"#
-                        + "\n  bypass: {profiles: {night: [5, 6]}, keypress_gap: 0.5}")
+                        + "\n  bypass: {profiles: {night: [5, 6]}, keypress_gap: 0.5, code_required: \(codeRequired)}")
                 let integrator = try ProcessRunner.start(
                     try Executables.path("howalarming-envisalink"), arguments: ["--config", config, "--log-level", "trace"])
                 let cli = try Executables.path("howalarming")

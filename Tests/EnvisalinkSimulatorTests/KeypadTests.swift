@@ -70,4 +70,25 @@ struct KeypadTests {
         _ = panel.respond(to: "0711*4")
         #expect(!panel.respond(to: "001").frames.contains { $0.hasPrefix("663") || $0.hasPrefix("664") })
     }
+
+    @Test func aPanelThatWantsACodeForBypassingAsksWith900AndOpensTheMenuOnAValidOne() {
+        var panel = PanelModel.test(zones: 4) { $0.bypassCodeRequired = true }
+        #expect(panel.respond(to: "0711*1").frames == ["500071", "900"])
+        #expect(panel.respond(to: "071102").frames == ["500071"], "keys are not taken while the code is wanted")
+        #expect(panel.respond(to: "2001234").frames == ["500200"])
+        #expect(panel.respond(to: "071102#").frames == ["500071", "6160200000000000000", "51089"])
+        // A wrong code: 670, and the keypad has left the menu.
+        #expect(panel.respond(to: "0711*1").frames == ["500071", "900"])
+        #expect(panel.respond(to: "2009999").frames == ["500200", "6701"])
+        #expect(panel.respond(to: "071103#").frames == ["500071"], "no menu: no toggle, no report")
+        #expect(panel.respond(to: "2001234").frames == ["502026"], "the code request is over")
+    }
+
+    @Test func theBypassCodeWindowEndsTheRequest() {
+        var panel = PanelModel.test(zones: 4) { $0.bypassCodeRequired = true }
+        #expect(panel.respond(to: "0711*1").frames == ["500071", "900"])
+        #expect(panel.timerFired(.codeWindow, at: .test).frames == [])
+        #expect(panel.respond(to: "2001234").frames == ["502026"])
+        #expect(panel.respond(to: "071103#").frames == ["500071"], "the keypad left the code prompt")
+    }
 }

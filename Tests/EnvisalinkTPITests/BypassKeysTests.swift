@@ -23,4 +23,13 @@ struct BypassKeysTests {
             #expect(try command.frame().code == "071")
         }
     }
+
+    @Test("*1 alone for a panel that wants a code", arguments: [
+        ([Int](), ["*1", "#"]),
+        ([5, 16], ["*1", "0516#"]),
+        ([1, 2, 3, 4, 5], ["*1", "010203", "0405#"]),
+    ])
+    func theMenuKeysAlone(zones: [Int], keys: [String]) {
+        #expect(BypassKeys.commands(partition: 1, toggling: zones, menuAlone: true) == keys.map { .keyString(partition: 1, keys: $0) })
+    }
 }

@@ -55,6 +55,28 @@ import TestSupport
         }
     }
 
+    @Test func aPanicButtonRaisesThePanicOnThePanelAsTheQueuesCommand() async throws {
+        try await BridgeStage.run { stage in
+            let observer = stage.observer
+            for key in ["fire", "medical", "police"] {
+                let config = try await observer.waitFor("homeassistant/button/howalarming_home/panic_\(key)/config") { !$0.isEmpty }
+                #expect(config.contains(#""command_topic":"howalarming/home/panic/\#(key)/set""#), "\(config)")
+            }
+            try await observer.waitFor("howalarming/home/panel", "online")
+
+            // As the button's command template makes it.
+            let now = Int(Date().timeIntervalSince1970)
+            try await stage.publish("howalarming/home/panic/fire/set", #"{"action":"PRESS","timestamp":\#(now)}"#)
+            _ = try await observer.waitFor("howalarming/home/event") { $0.contains(#""type":"command""#) && $0.contains(#""code":"060""#) }
+            _ = try await observer.waitFor("howalarming/home/event") { $0.contains(#""type":"alarm""#) && $0.contains(#""code":"621""#) }
+            // Anything but PRESS is refused (a retained press too: CommandReaderTests).
+            try await stage.publish("howalarming/home/panic/police/set", "HOLD")
+            let refusal = try await observer.waitFor(Self.refused) { $0.contains("panic/police/set") }
+            #expect(refusal == #"{"reason":"a panic button sends PRESS","topic":"howalarming/home/panic/police/set"}"#)
+            #expect(!observer.events().contains { $0.contains(#""code":"625""#) }, "no police panic from a refused press")
+        }
+    }
+
     @Test func discoveryZonesArmingAlarmAndCodes() async throws {
         let staleZone = "homeassistant/binary_sensor/howalarming_home/z009/config"
         try await BridgeStage.run(before: { stage in

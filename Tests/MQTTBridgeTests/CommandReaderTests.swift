@@ -14,9 +14,9 @@ import Testing
 
     static func read(
         _ payload: String, on topic: String = "howalarming/site1/p2/set", retained: Bool = false,
-        reader: BridgeCommandReader = reader()
+        reader: BridgeCommandReader = reader(), reportedZonePartitions: [Int: Int] = [:]
     ) -> Result<AlarmCommand, BridgeCommandRefusal> {
-        reader.command(topic: topic, payload: Array(payload.utf8), retained: retained)
+        reader.command(topic: topic, payload: Array(payload.utf8), retained: retained, reportedZonePartitions: reportedZonePartitions)
     }
 
     static func refusal(_ result: Result<AlarmCommand, BridgeCommandRefusal>) -> String? {
@@ -99,6 +99,31 @@ import Testing
             #expect(Self.topics.partition(ofChimeTopic: other) == nil, "\(other)")
         }
         #expect(Self.topics.partition(ofCommandTopic: "howalarming/site1/p1/chime/set") == nil)
+    }
+
+    @Test func aZonesBypassSwitchBypassesInTheZonesPartition() throws {
+        let reader = BridgeCommandReader(
+            topics: Self.topics, partitions: 2, codeArmRequired: false, codeDisarmRequired: true, masterCode: nil,
+            zonePartitions: [9: 2])
+        let configured = try Self.read("ON", on: "howalarming/site1/zone/009/bypass/set", reader: reader, reportedZonePartitions: [9: 1]).get()
+        #expect(configured == .simple(.bypass, partition: 2, source: "mqtt", zones: [9]), "the configuration wins")
+        let reported = try Self.read("OFF", on: "howalarming/site1/zone/010/bypass/set", reader: reader, reportedZonePartitions: [10: 2]).get()
+        #expect(reported == .simple(.unbypass, partition: 2, source: "mqtt", zones: [10]), "else the events' partition")
+        let unknown = try Self.read("ON", on: "howalarming/site1/zone/011/bypass/set", reader: reader, reportedZonePartitions: [10: 2]).get()
+        #expect(unknown == .simple(.bypass, source: "mqtt", zones: [11]), "else none: the integrator's default")
+    }
+
+    @Test(arguments: [SimpleCommand.fire, .medical, .police])
+    func aPanicButtonQueuesItsPanicForThePanel(key: SimpleCommand) throws {
+        let topic = "howalarming/site1/panic/\(key.rawValue)/set"
+        #expect(Self.topics.panicKey(ofCommandTopic: topic) == key)
+        let pressed = try Self.read(#"{"action":"PRESS","timestamp":1800000000}"#, on: topic).get()
+        #expect(pressed == .simple(key, source: "mqtt", timestamp: 1_800_000_000), "no partition: a DSC panic is the panel's")
+        #expect(try Self.read("PRESS", on: topic).get() == .simple(key, source: "mqtt"), "the bare press too")
+        #expect(Self.refusal(Self.read("ON", on: topic)) == "a panic button sends PRESS")
+        #expect(Self.refusal(Self.read(#"{"action":"PRESS","code":"1234"}"#, on: topic)) == nil, "a code is ignored, never sent")
+        #expect(Self.refusal(Self.read("PRESS", on: topic, retained: true))?.hasPrefix("a retained command is refused") == true)
+        #expect(Self.refusal(Self.read("PRESS", on: "howalarming/site1/panic/duress/set")) == "not a command topic")
     }
 
     @Test(arguments: [

@@ -39,13 +39,13 @@ import Testing
     @Test func everyConfigFollowsTheDiscoveryRules() throws {
         let discovery = try Self.discovery()
         let configs = discovery.configs
-        #expect(configs.count == 2 + 2 + 3 + 3 + Trouble.allCases.count + 1)
+        #expect(configs.count == 2 + 2 + 3 + 3 + Trouble.allCases.count + 3 + 1)
         var uniqueIDs: Set<String> = []
         for message in configs {
             let levels = message.topic.split(separator: "/", omittingEmptySubsequences: false).map(String.init)
             #expect(levels.count == 5, "\(message.topic)")
             #expect(levels[0] == "homeassistant" && levels[2] == "howalarming_site1" && levels[4] == "config")
-            #expect(["alarm_control_panel", "binary_sensor", "switch"].contains(levels[1]))
+            #expect(["alarm_control_panel", "binary_sensor", "switch", "button"].contains(levels[1]))
             #expect(levels[3].allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "_" || $0 == "-") })
             #expect(message.retain, "configs are retained")
             let config = try Self.object(message)
@@ -53,7 +53,8 @@ import Testing
             #expect(uniqueID.hasPrefix("howalarming_site1_"))
             #expect(uniqueIDs.insert(uniqueID).inserted, "duplicate unique_id \(uniqueID)")
             #expect(config["name"] is String)
-            #expect((config["state_topic"] as? String)?.hasPrefix("howalarming/site1/") == true)
+            let ownTopic = levels[1] == "button" ? config["command_topic"] : config["state_topic"]
+            #expect((ownTopic as? String)?.hasPrefix("howalarming/site1/") == true, "a button has no state")
             let device = try #require(config["device"] as? [String: Any])
             #expect(device["identifiers"] as? [String] == ["howalarming_site1_panel"])
             #expect(device["name"] is String && device["manufacturer"] is String && device["model"] is String)
@@ -157,6 +158,25 @@ import Testing
         #expect(config["optimistic"] as? Bool == false, "the switch shows the panel's report, not the wish")
         #expect(config["retain"] as? Bool == false, "commands are never retained")
         #expect(config["availability_mode"] as? String == "all")
+    }
+
+    @Test(arguments: [
+        (SimpleCommand.fire, "Fire panic", "mdi:fire"), (.medical, "Medical panic", "mdi:ambulance"),
+        (.police, "Police panic", "mdi:police-badge"),
+    ])
+    func eachPanicKeyIsAButtonOfTheWholePanel(key: SimpleCommand, name: String, icon: String) throws {
+        let message = try Self.discovery().panicButtonConfig(key)
+        #expect(message.topic == "homeassistant/button/howalarming_site1/panic_\(key.rawValue)/config")
+        let config = try Self.object(message)
+        #expect(config["name"] as? String == name && config["icon"] as? String == icon)
+        #expect(config["unique_id"] as? String == "howalarming_site1_panic_\(key.rawValue)")
+        #expect(config["command_topic"] as? String == "howalarming/site1/panic/\(key.rawValue)/set")
+        #expect(config["command_template"] as? String == "{{ {'action': value, 'timestamp': now().timestamp() | int} | tojson }}")
+        #expect(config["payload_press"] as? String == "PRESS")
+        #expect(config["retain"] as? Bool == false, "commands are never retained")
+        #expect(config["state_topic"] == nil && config["entity_category"] == nil, "a main control, without state")
+        let topics = (config["availability"] as? [[String: Any]])?.compactMap { $0["topic"] as? String }
+        #expect(topics == ["howalarming/site1/bridge", "howalarming/site1/panel"] && config["availability_mode"] as? String == "all")
     }
 
     @Test func troublesAndTheLinkAreDiagnostics() throws {

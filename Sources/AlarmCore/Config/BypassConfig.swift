@@ -10,8 +10,12 @@ public struct BypassConfig: Sendable, Hashable {
     /// The least time between two keypad frames: a keybus drops keys sent faster than about
     /// 1.5–3 s apart (`keypress_gap`, seconds, 0.1–10, default 2).
     public var keypressGap: Duration = .seconds(2)
+    /// Whether the panel is programmed to want a code for bypassing: it answers `*1` with `900`,
+    /// so `*1` goes alone, and the zone keys only after the integrator answered with `code_master`
+    /// (`code_required`, default `false`).
+    public var codeRequired = false
 
-    /// The defaults: no profiles, nothing re-applied, 2 s between keypad frames.
+    /// The defaults: no profiles, nothing re-applied, 2 s between keypad frames, no code.
     public init() {}
 }
 
@@ -44,6 +48,7 @@ extension BypassConfig {
             }
             keypressGap = .milliseconds(Int((seconds * 1000).rounded()))
         }
+        codeRequired = try map.value("code_required")?.boolean() ?? codeRequired
     }
 }
 

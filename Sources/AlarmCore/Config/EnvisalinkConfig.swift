@@ -20,6 +20,9 @@ public struct EnvisalinkConfig: Sendable, Hashable {
     public var zones: [Int: String] = [:]
     /// The sensor type of the zones whose `zones` entry gives one (`"001": {name: Front door, type: door}`).
     public var zoneTypes: [Int: ZoneType] = [:]
+    /// The partition of the zones whose `zones` entry gives one (`"009": {name: Garage, partition: 2}`),
+    /// 1 to ``partitions``: where a bypass of the zone alone is sent (the MQTT bypass switch).
+    public var zonePartitions: [Int: Int] = [:]
     /// User names by panel user number 1–9999 (`users`, keys such as `"40"`; default none).
     /// Names only: a value made of digits alone is refused, so that no access code is put here.
     public var users: [Int: String] = [:]
@@ -87,12 +90,13 @@ extension EnvisalinkConfig {
         password = try map.secret("password")
         codeMaster = try map.secret("code_master")
         map.ignore("code_installer")
-        if let zoneEntries = try map.value("zones")?.zones() {
+        partitions = try map.value("partitions")?.integer(in: 1...8) ?? partitions
+        if let zoneEntries = try map.value("zones")?.zones(partitions: partitions) {
             zones = zoneEntries.names
             zoneTypes = zoneEntries.types
+            zonePartitions = zoneEntries.partitions
         }
         users = try map.value("users")?.users() ?? users
-        partitions = try map.value("partitions")?.integer(in: 1...8) ?? partitions
         exitDelay = try map.value("exit_delay")?.integer(in: 1...255) ?? exitDelay
         pollInterval = try map.value("poll_interval")?.integer(in: 1...1199) ?? pollInterval
         allowedRawCodes = try map.value("allow_raw")?.panelCodes() ?? allowedRawCodes
@@ -109,10 +113,13 @@ extension EnvisalinkConfig {
 
 extension ConfigValue {
     /// A mapping of zone numbers (`"001"`, `1` or `"1"`) to zone names, or to mappings of a
-    /// `name` and an optional `type`.
-    fileprivate func zones() throws(ConfigError) -> (names: [Int: String], types: [Int: ZoneType]) {
+    /// `name`, an optional `type` and an optional `partition` (1 to `partitions`).
+    fileprivate func zones(partitions: Int) throws(ConfigError)
+        -> (names: [Int: String], types: [Int: ZoneType], partitions: [Int: Int])
+    {
         var names: [Int: String] = [:]
         var types: [Int: ZoneType] = [:]
+        var zonePartitions: [Int: Int] = [:]
         var spellings: [Int: String] = [:]
         for (key, value) in try map().allEntries() {
             guard let zone = Int(key), EnvisalinkConfig.zoneNumbers.contains(zone) else {
@@ -129,8 +136,9 @@ extension ConfigValue {
             let entry = try value.map()
             names[zone] = try entry.required("name").nonEmptyText()
             types[zone] = try entry.value("type")?.choice(of: ZoneType.self)
+            zonePartitions[zone] = try entry.value("partition")?.integer(in: 1...partitions)
         }
-        return (names, types)
+        return (names, types, zonePartitions)
     }
 
     /// A mapping of user numbers (`"40"` or `40`) to names. A name is never echoed in an error:

@@ -1,4 +1,5 @@
 import AlarmCore
+import AlarmState
 
 /// The answer of `GET /v1/status`.
 struct StatusDocument: Encodable {
@@ -81,7 +82,11 @@ struct StatusDocument: Encodable {
         let since: Int64
     }
 
+    /// An active trouble: its stable name (the MQTT bridge's), its name for people, the code and
+    /// message of the event that reported it last.
     struct Trouble: Encodable {
+        let name: String
+        let title: String
         let code: String
         let message: String
         let partition: Int?
@@ -128,7 +133,9 @@ struct StatusDocument: Encodable {
             BypassedZone(zone: zone, name: state.zones[zone]?.value.name, since: state.bypassedZones?.since ?? 0)
         }
         troubles = state.activeTroubles.map { key, fact in
-            Trouble(code: key.code, message: fact.message, partition: key.partition, zone: key.zone, since: fact.since)
+            Trouble(
+                name: key.trouble.rawValue, title: key.trouble.displayName, code: fact.value.code, message: fact.message,
+                partition: key.partition, zone: key.zone, since: fact.since)
         }
         panelLink = PanelLink(state: state.link?.value ?? .unknown, since: state.link?.since, message: state.link?.message)
         self.lastEvent = lastEvent.map(StoredEventDocument.init)

@@ -1,4 +1,5 @@
 public import AlarmCore
+public import AlarmState
 
 /// The arming state of one partition.
 public enum ArmingState: String, Sendable, Hashable, Codable, CaseIterable {
@@ -35,18 +36,38 @@ public struct Fact<Value: Sendable & Hashable & Codable>: Sendable, Hashable, Co
     public var stamp: EventStamp
 }
 
-/// What identifies a trouble: its opening code and what it concerns.
+/// What identifies a trouble: its stable name (``Trouble``, as the MQTT bridge's topics name it)
+/// and what it concerns.
 public struct TroubleKey: Sendable, Hashable, Codable, Comparable {
-    /// The code of the event that opens it, such as `"802"`.
-    public var code: String
-    /// The partition it concerns, if any.
+    /// The trouble, such as ``Trouble/acPower`` (`ac_power`).
+    public var trouble: Trouble
+    /// The partition it concerns, if any (the trouble light, `840`/`841`; a zone tamper, `603`/`604`).
     public var partition: Int?
-    /// The zone it concerns, if any.
+    /// The zone it concerns, if any (a zone's tamper, fault or low battery).
     public var zone: Int?
 
-    public static func < (lhs: TroubleKey, rhs: TroubleKey) -> Bool {
-        (lhs.code, lhs.partition ?? 0, lhs.zone ?? 0) < (rhs.code, rhs.partition ?? 0, rhs.zone ?? 0)
+    /// `trouble` of `partition` and `zone`, when it concerns one.
+    public init(_ trouble: Trouble, partition: Int? = nil, zone: Int? = nil) {
+        self.trouble = trouble
+        self.partition = partition
+        self.zone = zone
     }
+
+    /// In ``Trouble``'s order, then by partition and zone.
+    public static func < (lhs: TroubleKey, rhs: TroubleKey) -> Bool {
+        func order(_ key: TroubleKey) -> (Int, Int, Int) {
+            (Trouble.allCases.firstIndex(of: key.trouble) ?? 0, key.partition ?? 0, key.zone ?? 0)
+        }
+        return order(lhs) < order(rhs)
+    }
+}
+
+/// Whether a trouble is active, and the code of the event that said so last.
+public struct TroubleFact: Sendable, Hashable, Codable {
+    /// Whether the trouble is active.
+    public var active: Bool
+    /// The code of the event that began or ended it (`802`, `849` …).
+    public var code: String
 }
 
 /// A zone's open/closed state and name.

@@ -1,4 +1,5 @@
 public import AlarmCore
+import AlarmState
 
 extension PanelState {
     /// The partition that events without one concern (the panel's first, as for commands).
@@ -24,7 +25,9 @@ extension PanelState {
     /// - `700` / `750` say who armed / disarmed their partition; `601` / `603` add their zone to
     ///   its alarm memory, which arming again clears (``PartitionActivity``).
     /// - `609` opens its zone, `610` closes it; a bypass report (`616`) gives the bypassed zones.
-    /// - Troubles open and restore as ``TroubleCodes`` says.
+    /// - Troubles begin and end as ``TroubleChange/changes(of:)`` says (the one table, shared with
+    ///   the MQTT bridge): by name, with the event's partition and the zone of a zone's own trouble;
+    ///   a verbose trouble status (`849`) sets each of its eight troubles.
     /// - `fault` / `recovery` with code `link` take the panel link down / up; any message from the
     ///   panel (a 3-digit code) brings it up when it was not.
     public mutating func apply(_ event: AlarmEvent) {
@@ -52,8 +55,14 @@ extension PanelState {
         if let bypassed = event.bypassedZones, stamp.supersedes(bypassedZones?.stamp) {
             bypassedZones = fact(bypassed.sorted())
         }
-        if let (key, active) = TroubleCodes.effect(of: event), stamp.supersedes(troubles[key]?.stamp) {
-            troubles[key] = fact(active)
+        let troubleChanges = TroubleChange.changes(of: event)
+        if !troubleChanges.isEmpty {
+            var records = troubles
+            for change in troubleChanges {
+                let key = TroubleKey(change.trouble, partition: event.partition, zone: change.zone)
+                if stamp.supersedes(records[key]?.stamp) { records[key] = fact(TroubleFact(active: change.active, code: event.code)) }
+            }
+            troubleRecords = records
         }
         if let state = Self.linkState(of: event), stamp.supersedes(link?.stamp) {
             link = fact(state)

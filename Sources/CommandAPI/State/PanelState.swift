@@ -16,8 +16,10 @@ public struct PanelState: Sendable, Hashable, Codable {
     public internal(set) var partitions: [Int: Fact<ArmingState>] = [:]
     /// Each zone seen opening or closing, by number.
     public internal(set) var zones: [Int: Fact<ZoneFact>] = [:]
-    /// Each trouble seen, active (`true`) or restored (`false`).
-    public internal(set) var troubles: [TroubleKey: Fact<Bool>] = [:]
+    /// Each trouble seen, active or ended; `nil` in a state stored before troubles were kept by
+    /// name (``troubles``: the troubles of such a state are known again from the next trouble
+    /// events and the panel's next verbose trouble status, `849`).
+    var troubleRecords: [TroubleKey: Fact<TroubleFact>]?
     /// The panel link, `nil` before the first link event.
     public internal(set) var link: Fact<LinkState>?
     /// Who armed or disarmed each partition last, and its alarm memory; `nil` in a state stored
@@ -29,6 +31,9 @@ public struct PanelState: Sendable, Hashable, Codable {
     /// No events yet: everything unknown.
     public init() {}
 
+    /// Each trouble seen, active or ended.
+    public var troubles: [TroubleKey: Fact<TroubleFact>] { troubleRecords ?? [:] }
+
     /// Who armed or disarmed each partition last, and its alarm memory, by partition number.
     public var activities: [Int: PartitionActivity] { activityRecords ?? [:] }
 
@@ -37,8 +42,8 @@ public struct PanelState: Sendable, Hashable, Codable {
         zones.filter(\.value.value.open).sorted { $0.key < $1.key }.map { ($0.key, $0.value) }
     }
 
-    /// The troubles that are active, ordered by code, partition and zone.
-    public var activeTroubles: [(key: TroubleKey, fact: Fact<Bool>)] {
-        troubles.filter(\.value.value).sorted { $0.key < $1.key }.map { ($0.key, $0.value) }
+    /// The troubles that are active, in ``Trouble``'s order, then by partition and zone.
+    public var activeTroubles: [(key: TroubleKey, fact: Fact<TroubleFact>)] {
+        troubles.filter(\.value.value.active).sorted { $0.key < $1.key }.map { ($0.key, $0.value) }
     }
 }

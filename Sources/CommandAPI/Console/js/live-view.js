@@ -47,8 +47,8 @@ export class LiveView {
     const linkText = byId('panel-link');
     linkText.dataset.state = link.state;
     replaceChildren(linkText, [LINK_LABELS[link.state] ?? link.state, link.since ? ' since ' : '', link.since ? timeElement(link.since) : '']);
-    const troubles = status.troubles.map((trouble) => el('li', { class: 'trouble' },
-      el('span', { text: trouble.message }), ' ', timeElement(trouble.since)));
+    const troubles = status.troubles.map((trouble) => el('li', { class: 'trouble', 'data-name': trouble.name },
+      el('strong', { text: trouble.title }), ' ', el('span', { class: 'muted', text: trouble.message }), ' ', timeElement(trouble.since)));
     replaceChildren(byId('troubles'), troubles.length ? troubles : [el('li', { class: 'muted', text: 'None' })]);
     const daemons = (status.daemons ?? []).map((daemon) => el('li', { class: 'daemon', 'data-state': daemon.state, 'data-tube': daemon.tube },
       el('span', { class: 'daemon-name', text: daemon.name }), ' ',
