@@ -154,13 +154,16 @@ struct BypassTests {
         }
     }
 
+    /// The integrator keying 300 ms apart, bypassing the profile `night` again after each disarm.
+    private static func reapplyingNight(_ configuration: inout HowAlarmingConfig) {
+        integrator(keypressGap: .milliseconds(300))(&configuration)
+        configuration.envisalink?.bypass.reapplyAfterDisarm = "night"
+    }
+
     @Test func theProfileIsBypassedAgainAfterEachDisarm() async throws {
         try await IntegratorHarness.run(
             configurePanel: Self.panel(keypadGap: .milliseconds(300)),
-            configure: { configuration in
-                Self.integrator(keypressGap: .milliseconds(300))(&configuration)
-                configuration.envisalink?.bypass.reapplyAfterDisarm = "night"
-            }
+            configure: Self.reapplyingNight
         ) { harness in
             try await harness.waitForLogin()
             let (bypassed, _) = try await Self.run(#"{"code":"bypass","profile":"night"}"#, on: harness)
@@ -185,10 +188,7 @@ struct BypassTests {
         try await IntegratorHarness.run(
             logger: logs.logger,
             configurePanel: Self.panel(keypadGap: .milliseconds(300)),
-            configure: { configuration in
-                Self.integrator(keypressGap: .milliseconds(300))(&configuration)
-                configuration.envisalink?.bypass.reapplyAfterDisarm = "night"
-            }
+            configure: Self.reapplyingNight
         ) { harness in
             try await harness.waitForLogin()
             try await harness.server.stop()

@@ -115,6 +115,23 @@ struct ProxyPeerTests {
         }
     }
 
+    /// Who disarmed (issue 22): the `750` the integrator names the user by reaches pyenvisalink,
+    /// which reads the user's number from it, as Home Assistant shows it.
+    @Test func homeAssistantsLibraryReadsTheUserTheIntegratorNamesForADisarm() async throws {
+        let python = try await PythonPeer.find()
+        try await ProxyStage.run(configure: { $0.envisalink?.users = [7: "Anna"] }) { harness, port in
+            let peer = try start(python, port: port, as: ProxyStage.viewer, scenario: "who")
+            _ = try await peer.awaitLine(containing: #""login": true"#, timeout: .seconds(30))
+            try await harness.send("arm")
+            _ = try await harness.events(until: "armed") { $0.type == .armed }
+            try await harness.send(#"{"code":"disarm","access_code":"\#(IntegratorHarness.userCode)"}"#)
+            let disarmed = try #require(try await harness.events(until: "disarmed") { $0.type == .disarmed }.last)
+            #expect(disarmed.message == "Partition 1 disarmed by Anna (user 7)")
+            _ = try await peer.awaitLine(containing: #""disarmed_by_user": 7"#)
+            #expect(try await peer.waitForExit(timeout: .seconds(15)) == .exited(0), "\(peer.report)")
+        }
+    }
+
     @Test func homeAssistantsLibrarySeesTheIntegratorsChime() async throws {
         let python = try await PythonPeer.find()
         try await ProxyStage.run(configure: { configuration in

@@ -20,6 +20,8 @@ prints one JSON line per step:
   bypassed no more, {"unbypassed": ZONE};
 - scenario `chime`: {"login": true}; waits for partition 1's chime to be on by the panel's `663`,
   {"chime": true}, then off by `664`, {"chime": false};
+- scenario `who`: {"login": true}; waits for partition 1 to be disarmed by a user (`750`), and
+  prints the user's number as pyenvisalink reads it, {"disarmed_by_user": N};
 - scenario `reconnect`: {"login": true}; waits for the server to close the connection,
   {"disconnected": true}; for pyenvisalink to log in again by itself, {"login_again": true}; and
   for zone 1 to open, {"zone_open": 1}.
@@ -115,6 +117,9 @@ async def main(host, port, password, code, scenario):
         say(chime=True)
         await wait_for("chime off", lambda: not partition().get('chime'))
         say(chime=False)
+    elif scenario == 'who':
+        await wait_for("a disarm by a user", lambda: partition().get('last_disarmed_by_user') not in (None, ''))
+        say(disarmed_by_user=partition()['last_disarmed_by_user'])
     else:
         panel.arm_away_partition(code, 1)
         say(sent="arm_away")

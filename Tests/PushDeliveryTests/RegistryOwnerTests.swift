@@ -1,6 +1,5 @@
 import AlarmCore
 import Foundation
-import GRDB
 @testable import PushDelivery
 import TestSupport
 import Testing
@@ -59,24 +58,7 @@ struct RegistryOwnerTests {
             let path = directory.appending("push.sqlite")
             let token = try DeviceToken(ios, provider: .apns)
             let eventID = UUID()
-            do {
-                let queue = try DatabaseQueue(path: path)
-                try PushDatabase.migrator.migrate(queue, upTo: "v2")
-                try await queue.write { db in
-                    try db.execute(
-                        sql: """
-                            INSERT INTO device (provider, token, platform, environment, name, created_at, registered_at)
-                            VALUES ('apns', ?, 'ios', 'sandbox', 'Old phone', '2026-01-01 00:00:00.000', '2026-01-01 00:00:00.000')
-                            """,
-                        arguments: [token.value])
-                    try db.execute(
-                        sql: """
-                            INSERT INTO delivery (event_id, provider, token, attempt, status, at)
-                            VALUES (?, 'apns', ?, 1, 'delivered', '2026-01-01 00:00:01.000')
-                            """,
-                        arguments: [eventID.uuidString.lowercased(), token.value])
-                }
-            }
+            try await OldPushDatabase.write(at: path, upTo: "v2", token: token, deliveredEvent: eventID)
             let database = try PushDatabase(path: path)
             #expect(try await database.schemaVersions() == ["v1", "v2", "v3"])
             let registry = DeviceRegistry(database: database)

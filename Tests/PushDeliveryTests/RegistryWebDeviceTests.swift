@@ -1,6 +1,5 @@
 import AlarmCore
 import Foundation
-import GRDB
 @testable import PushDelivery
 import PushMocks
 import TestSupport
@@ -85,24 +84,7 @@ struct RegistryWebDeviceTests {
             let path = directory.appending("push.sqlite")
             let token = try DeviceToken(RegistryFixtures.apnsToken("c"), provider: .apns)
             let eventID = UUID()
-            do {
-                let queue = try DatabaseQueue(path: path)
-                try PushDatabase.migrator.migrate(queue, upTo: "v1")
-                try await queue.write { db in
-                    try db.execute(
-                        sql: """
-                            INSERT INTO device (provider, token, platform, environment, name, created_at, registered_at)
-                            VALUES ('apns', ?, 'ios', 'sandbox', 'Old phone', '2026-01-01 00:00:00.000', '2026-01-01 00:00:00.000')
-                            """,
-                        arguments: [token.value])
-                    try db.execute(
-                        sql: """
-                            INSERT INTO delivery (event_id, provider, token, attempt, status, at)
-                            VALUES (?, 'apns', ?, 1, 'delivered', '2026-01-01 00:00:01.000')
-                            """,
-                        arguments: [eventID.uuidString.lowercased(), token.value])
-                }
-            }
+            try await OldPushDatabase.write(at: path, upTo: "v1", token: token, deliveredEvent: eventID)
             let database = try PushDatabase(path: path)
             #expect(try await database.schemaVersions() == ["v1", "v2", "v3"])
             let registry = DeviceRegistry(database: database)

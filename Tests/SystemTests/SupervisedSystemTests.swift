@@ -79,10 +79,12 @@ import TestSupport
                 // (the payload as its command template writes it).
                 #expect(try await SimulatorProcess.control(controlPort, "close 1").hasPrefix("ok"))
                 try await LocalBroker.awaitMessage(subscriber, topic: "howalarming/home/zone/001/state", payload: "OFF")
-                // Who disarmed, and the alarm's zone, stay in the attributes until the next arming.
+                // Who disarmed, and the alarm's zone, stay in the attributes until the next arming;
+                // the keypad's memory LED shows it too.
                 try await LocalBroker.awaitMessage(
                     subscriber, topic: "howalarming/home/p1/attributes",
-                    payload: #"{"alarm_memory":["Front door"],"alarm_memory_zones":[1],"changed_by":"Master (user 40)","changed_by_user":40,"ready":true,"status":"ready"}"#)
+                    payload: #"{"alarm_memory":["Front door"],"alarm_memory_zones":[1],"changed_by":"Master (user 40)","changed_by_user":40,"#
+                        + #""leds":["ready","memory","backlight"],"leds_flashing":[],"leds_source":"panel","ready":true,"sounding":"none","status":"ready"}"#)
                 let now = Int(Date().timeIntervalSince1970)
                 try await broker.publish(
                     python: python, topic: "howalarming/home/p1/set", payload: #"{"action":"ARM_AWAY","code":null,"timestamp":\#(now)}"#)
