@@ -16,7 +16,7 @@ struct DeviceLine {
     init(_ device: RegisteredDevice) {
         let fields: [String?] = [
             device.id.description, device.platform.rawValue, device.environment?.rawValue, device.token.redacted, device.name,
-            Self.time(device.registeredAt), device.lastSuccessAt.map(Self.time), device.lastError,
+            Self.time(device.registeredAt), device.lastSuccessAt.map(Self.time), device.lastError, device.owner,
         ]
         text = fields.map { Self.cell($0) }.joined(separator: "\t")
     }

@@ -15,7 +15,8 @@ struct Devices: AsyncParsableCommand {
             discussion: """
                 Columns, separated by tabs: device id, platform, environment (ios only, else -), token \
                 (in full; for web devices the endpoint's origin only, its path is secret), name (or -), \
-                registered at, last success (or -), last error (or -).
+                registered at, last success (or -), last error (or -), owner: the API token that \
+                registered it (or -).
                 """
         )
 

@@ -201,6 +201,17 @@ import TestSupport
             try await browser.click("#devices-list [data-device='\(anna)'] button[type='submit']")
             // Renamed by the push consumer, which reports its new device list back to the console.
             try await browser.waitForText("Anna's old iPhone", in: "#devices-list [data-device='\(anna)'] h3", timeout: .seconds(15))
+
+            // A phone registered through the API (by the page's own token, as an app would) shows
+            // who registered it: the answers to that token's commands go to it.
+            let registered = try await browser.evaluateAsync("""
+                const done = arguments[arguments.length - 1];
+                import('/js/api.js').then((api) => api.request('/v1/devices', { method: 'POST',
+                  body: { platform: 'android', token: 'android:kitchen-tablet', name: 'Kitchen tablet' } }))
+                  .then(() => done('queued'), (error) => done(String(error)));
+                """) as? String
+            #expect(registered == "queued")
+            try await browser.waitForText("registered by household-phone", in: "#devices-list", timeout: .seconds(15))
         }
     }
 

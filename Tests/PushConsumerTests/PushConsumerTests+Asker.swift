@@ -40,6 +40,17 @@ extension PushConsumerTests {
         }
     }
 
+    @Test func theDevicesListShowsWhoRegisteredEachDevice() async throws {
+        try await PushStage.run { stage in
+            try await withConsumer(stage) { try await registerAnnaAndBen(stage) }
+            let push = try Executables.path("howalarming-push")
+            let list = try await ProcessRunner.run(push, arguments: ["devices", "list", "--config", stage.configPath])
+            let lines = list.stdout.split(separator: "\n")
+            #expect(lines.contains { $0.contains(Self.annasPhone) && $0.hasSuffix("\tanna") }, "\(list.stdout)")
+            #expect(lines.contains { $0.contains(Self.bensPhone) && $0.hasSuffix("\tben") }, "\(list.stdout)")
+        }
+    }
+
     @Test func anArmingFailureReachesOnlyTheAskersPhoneAndAnAlarmBothPhones() async throws {
         try await PushStage.run { stage in
             try await withConsumer(stage) {

@@ -48,7 +48,8 @@ export class DevicesView {
 
   deviceItem(device) {
     const label = device.name ?? `${device.platform} device`;
-    const details = el('p', { class: 'muted' }, `${device.platform} · registered `, timeElement(device.registered_at, 'ms'),
+    const registered = device.owner ? `registered by ${device.owner} ` : 'registered ';
+    const details = el('p', { class: 'muted' }, `${device.platform} · ${registered}`, timeElement(device.registered_at, 'ms'),
       device.last_success_at ? ' · last delivered ' : '', device.last_success_at ? timeElement(device.last_success_at, 'ms') : '',
       device.last_error ? ` · last error: ${device.last_error}` : '');
     const item = el('li', { class: 'card device', 'data-device': device.device }, el('h3', { text: label }), details);
