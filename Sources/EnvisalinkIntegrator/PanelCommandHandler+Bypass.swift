@@ -42,10 +42,7 @@ extension PanelCommandHandler {
         if let outcome = await readyToSend(command, id: id, idFromJob: idFromJob, now: now, context) { return outcome }
         let verb = bypassing ? "bypass" : "unbypass"
         let partition = command.partition ?? 1
-        await publisher.publishReportingFailures(AlarmEvent(
-            type: .command, code: Self.keyStringCode,
-            message: "Sending \(verb) of \(names(of: zones)) to the panel", raw: "", timestamp: now,
-            partition: command.partition, commandID: id), logger: context.logger)
+        await echoKeys(of: command, "Sending \(verb) of \(names(of: zones)) to the panel", now: now, context)
 
         var keysSent = false
         let bypassedNow: Set<Int>
@@ -132,6 +129,14 @@ extension PanelCommandHandler {
             return .failed(failure)
         }
         return await reports.first(within: Self.bypassReportTimeout).map(KeysOutcome.report) ?? .noReport
+    }
+
+    /// The `command` echo of a command carried out with keypad keys (`071`): what is sent, never
+    /// the keys themselves.
+    func echoKeys(of command: AlarmCommand, _ message: String, now: Int64, _ context: JobContext) async {
+        await publisher.publishReportingFailures(AlarmEvent(
+            type: .command, code: Self.keyStringCode, message: message, raw: "", timestamp: now,
+            partition: command.partition, commandID: command.id), logger: context.logger)
     }
 
     /// A keypad frame that did not go through, and whether keys of this command reached the panel before.

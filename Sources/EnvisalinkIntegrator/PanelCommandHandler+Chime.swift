@@ -37,11 +37,7 @@ extension PanelCommandHandler {
                     + "after \(toggles) *4, by the panel's chime reports", context)
                 return .done
             case .toggle:
-                if toggles == 0 {
-                    await publisher.publishReportingFailures(AlarmEvent(
-                        type: .command, code: Self.keyStringCode, message: "Sending chime \(wanted) to the panel", raw: "",
-                        timestamp: now, partition: command.partition, commandID: id), logger: context.logger)
-                }
+                if toggles == 0 { await echoKeys(of: command, "Sending chime \(wanted) to the panel", now: now, context) }
                 let reports = keypad.reports { report -> Bool? in
                     if case let .chime(partition: reported, on: on) = report, reported == partition { on } else { nil }
                 }
