@@ -55,18 +55,11 @@ public struct TroubleChange: Sendable, Hashable {
     /// when no bit is set) sets all eight of its troubles, each bit on or off.
     public static func changes(of event: AlarmEvent) -> [TroubleChange] {
         if event.code == verboseTroubleCode, event.type == .fault || event.type == .info {
-            guard let bits = verboseBits(raw: event.raw) else { return [] }
+            guard let bits = event.rawDataByte else { return [] }
             return verboseTroubleBits.enumerated().map { TroubleChange($1, active: bits & (1 << $0) != 0) }
         }
         guard let (trouble, active) = (event.zone == nil ? panelCodes : zoneCodes)[event.code] else { return [] }
         let expected: Set<EventType> = active ? [.fault, .alarm] : [.recovery]
         return expected.contains(event.type) ? [TroubleChange(trouble, active: active, zone: event.zone)] : []
-    }
-
-    /// The byte of an `849`'s `raw` (`849 03`).
-    private static func verboseBits(raw: String) -> UInt8? {
-        let parts = raw.split(separator: " ")
-        guard parts.count == 2, parts[1].utf8.count == 2, parts[1].allSatisfy(\.isHexDigit) else { return nil }
-        return UInt8(parts[1], radix: 16)
     }
 }

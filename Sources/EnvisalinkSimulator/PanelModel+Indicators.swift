@@ -1,3 +1,4 @@
+import AlarmCore
 import EnvisalinkTPI
 
 /// What the panel derives from its state and announces when it changes.

@@ -15,13 +15,21 @@ public struct PartitionKeypad: Sendable, Hashable, Codable {
         public let rawValue: UInt8
         public init(rawValue: UInt8) { self.rawValue = rawValue }
 
+        /// Bit 0: ready.
         public static let ready = LEDs(rawValue: 1 << 0)
+        /// Bit 1: armed.
         public static let armed = LEDs(rawValue: 1 << 1)
+        /// Bit 2: memory (an alarm happened while armed).
         public static let memory = LEDs(rawValue: 1 << 2)
+        /// Bit 3: bypass (zones are bypassed).
         public static let bypass = LEDs(rawValue: 1 << 3)
+        /// Bit 4: trouble.
         public static let trouble = LEDs(rawValue: 1 << 4)
+        /// Bit 5: program (the keypad is in programming).
         public static let program = LEDs(rawValue: 1 << 5)
+        /// Bit 6: fire.
         public static let fire = LEDs(rawValue: 1 << 6)
+        /// Bit 7: backlight.
         public static let backlight = LEDs(rawValue: 1 << 7)
 
         /// The LEDs' names, bit 0 first, as the status and the MQTT attributes list them.
@@ -94,8 +102,8 @@ public struct PartitionKeypad: Sendable, Hashable, Codable {
             fact = Fact(value: value, stamp: stamp)
         }
         switch event.code {
-        case "510": if let bits = Self.ledBits(raw: event.raw) { set(&panelLit, bits) }
-        case "511": if let bits = Self.ledBits(raw: event.raw) { set(&panelFlashing, bits) }
+        case "510": if let bits = event.rawDataByte { set(&panelLit, bits) }
+        case "511": if let bits = event.rawDataByte { set(&panelFlashing, bits) }
         case "650", "653": set(&ready, true)
         case "651": set(&ready, false)
         case "656": set(&delay, .exit)
@@ -155,12 +163,5 @@ public struct PartitionKeypad: Sendable, Hashable, Codable {
         }
         let panelTrouble = panelLit.map { LEDs(rawValue: $0.value).contains(.trouble) }
         return panelTrouble ?? (troubleLED?.value == true) ? .trouble : .none
-    }
-
-    /// The byte of a `510`/`511`'s `raw` (`510 81`).
-    private static func ledBits(raw: String) -> UInt8? {
-        let parts = raw.split(separator: " ")
-        guard parts.count == 2, parts[1].utf8.count == 2, parts[1].allSatisfy(\.isHexDigit) else { return nil }
-        return UInt8(parts[1], radix: 16)
     }
 }

@@ -1,3 +1,5 @@
+import AlarmCore
+
 extension PanelMessage {
     /// Decodes one frame from the Envisalink. Never fails: a code without a rule gives
     /// ``unknown(code:)``, and data that does not fit a known code gives ``malformed(code:reason:)``.
