@@ -3,15 +3,16 @@
 The simulated panel sends zone 1 open and close (609/610), one at a time, from just after its
 control port is told to. First a TPI client logged in to the simulator itself (as it would be to
 an EVL) notes each frame's arrival: the baseline. Then howalarming-envisalink is the simulator's
-client, with its proxy on, and 1 and then 8 clients logged in to the proxy note each frame's
-arrival (with 8, the last of them); the added latency is the proxied p99 less the baseline's.
-Meanwhile a raw beanstalkd connection notes when the integrator's event for the same frame is
-reserved from its tube, with no proxy client, 1 and 8: the integrator's own event latency must not
-change. Then 8 clients stay logged in and read nothing while the events are measured (their frames
-wait in their sockets' buffers): what the 8 clients cost the integrator, without what reading them
-costs this process on the same cores; and no client again, to bracket the runs' drift. One thread
-with one selector reads every connection (threads would queue for Python's interpreter lock and
-measure that); all times are this process's perf_counter.
+client, with its proxy on, and a process of its own notes when the integrator's event for each
+frame is reserved from its beanstalkd tube. Blocks of frames are measured in turn, their order
+turned by one each round so that the box's drift falls on each alike: with no proxy client; 1
+and 8 clients logged in to the proxy, noting each frame's arrival (with 8, the last of them; the
+added latency is the proxied p99 less the baseline's); 8 clients that stay logged in and read
+nothing (their frames wait in their sockets' buffers: what the 8 clients cost the integrator,
+without what reading them costs on the same cores). The integrator's own event latency must not
+change with them. One thread with one selector reads every TPI client (threads would queue for
+Python's interpreter lock and measure that), noting one time for everything one select finds
+ready; all times are perf_counter, the system's monotonic clock, comparable between processes.
 """
 import json
 import os
@@ -60,14 +61,15 @@ class Watchers(threading.Thread):
         return connection
 
     def add_event_tube(self, name, port, tube):
-        connection = socket.create_connection(("127.0.0.1", port))
-        connection.sendall(f"watch {tube}\r\nignore default\r\n".encode())
-        for expected in (b"WATCHING 2", b"WATCHING 1"):
-            if not _read_line(connection).startswith(expected):
-                raise RuntimeError(f"beanstalkd did not watch {tube}")
-        connection.sendall(b"reserve\r\n")
-        self._register(name, connection, self._reserved_jobs)
-        return connection
+        """The events reserved from `tube`, by a process of their own (`event_watcher`): here
+        they would wait while this thread reads the TPI clients' frames that came with them. Its
+        lines carry its own arrival times (perf_counter is the system's monotonic clock)."""
+        process = subprocess.Popen([sys.executable, __file__, "--watch-events", str(port), tube],
+                                   stdout=subprocess.PIPE, bufsize=0)
+        if process.stdout.readline().strip() != b"watching":
+            raise RuntimeError(f"the event watcher did not watch {tube}")
+        self._register(name, process.stdout, self._stamped_lines)
+        return process
 
     def _register(self, name, connection, parse):
         with self.condition:
@@ -83,23 +85,30 @@ class Watchers(threading.Thread):
 
     def run(self):
         while not self.stopping:
-            for key, _ in self.selector.select():
+            ready = self.selector.select()
+            # One time for everything that one select found ready: it had all arrived by then, and
+            # a connection read later in the batch is not charged for the reading of those before it.
+            arrived = time.perf_counter()
+            batch = []
+            for key, _ in ready:
                 if key.data is None:
                     key.fileobj.recv(64)
                     continue
-                arrived = time.perf_counter()
                 name, parse, buffer = key.data
-                data = key.fileobj.recv(65536)
+                data = os.read(key.fileobj.fileno(), 65536)
                 if not data:
                     with self.lock:
                         self.selector.unregister(key.fileobj)
                     continue
                 buffer += data
-                frames = parse(key.fileobj, buffer)
-                if frames:
-                    with self.condition:
-                        self.arrivals[name] += [(frame, arrived) for frame in frames]
-                        self.condition.notify_all()
+                batch += [(name, frame if isinstance(frame, tuple) else (frame, arrived))
+                          for frame in parse(key.fileobj, buffer)]
+            if batch:
+                # One wake-up of the measuring thread per batch, not one per connection.
+                with self.condition:
+                    for name, stamped in batch:
+                        self.arrivals[name].append(stamped)
+                    self.condition.notify_all()
 
     @staticmethod
     def _tpi_lines(_, buffer):
@@ -112,24 +121,12 @@ class Watchers(threading.Thread):
         return frames
 
     @staticmethod
-    def _reserved_jobs(connection, buffer):
+    def _stamped_lines(_, buffer):
         frames = []
-        while (end := buffer.find(b"\r\n")) >= 0:
-            header = bytes(buffer[:end]).split()
-            if header == [b"DELETED"]:
-                del buffer[:end + 2]
-                continue
-            if header[0] != b"RESERVED":
-                raise RuntimeError(f"beanstalkd answered {header}")
-            size = int(header[2])
-            if len(buffer) < end + 2 + size + 2:
-                break
-            event = json.loads(bytes(buffer[end + 2:end + 2 + size]))
-            del buffer[:end + 2 + size + 2]
-            # Deleted without waiting for DELETED: the next reserve's answer follows it.
-            connection.sendall(f"delete {int(header[1])}\r\nreserve\r\n".encode())
-            if event.get("zone") == ZONE:
-                frames.append(event["code"] + f"{ZONE:03d}")
+        while (end := buffer.find(b"\n")) >= 0:
+            frame, arrived = bytes(buffer[:end]).decode().split()
+            del buffer[:end + 1]
+            frames.append((frame, float(arrived)))
         return frames
 
     def mark(self, name):
@@ -208,8 +205,15 @@ envisalinkd:
     return path
 
 
+ROUNDS, FULL_ROUNDS = 6, 20
+BLOCK = 100
+WARM_UP = 5
+# What is connected to the proxy while a block of frames is measured.
+CONDITIONS = ("alone", "one", "eight", "eight_unread")
+
+
 def run(bin_dir, full):
-    count = 1000 if full else 300
+    rounds = FULL_ROUNDS if full else ROUNDS
     panel = latency.Panel(bin_dir)
     watchers = Watchers()
     results = {}
@@ -219,7 +223,7 @@ def run(bin_dir, full):
         control = panel.control()
         with control[0]:
             latencies(control, watchers, ["direct"], None, 20)  # warm-up
-            results["direct"] = latency.summary(latencies(control, watchers, ["direct"], None, count)[0])
+            results["direct"] = latency.summary(latencies(control, watchers, ["direct"], None, rounds * BLOCK)[0])
         watchers.remove(direct)
         with tempfile.TemporaryDirectory(prefix="bench-tpi-proxy-") as directory, beanstalkd.running() as port:
             proxy_port = beanstalkd.free_port()
@@ -228,29 +232,13 @@ def run(bin_dir, full):
                 stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
             try:
                 footprint.wait_for(lambda: _logs_in(proxy_port), 30, "the proxy")
-                watchers.add_event_tube("events", port, "bench")
+                event_watcher_process = watchers.add_event_tube("events", port, "bench")
                 control = panel.control()
                 with control[0]:
                     latencies(control, watchers, [], "events", 20)  # warm-up
-                    results["events_alone"] = latency.summary(latencies(control, watchers, [], "events", count)[1])
-                    for clients in (1, 8):
-                        names = [f"proxied {index}" for index in range(clients)]
-                        connections = [watchers.add_tpi_client(name, proxy_port, CLIENT_PASSWORD) for name in names]
-                        latencies(control, watchers, names, "events", 20)  # warm-up
-                        to_clients, to_queue = latencies(control, watchers, names, "events", count)
-                        results[f"proxied_{clients}"] = latency.summary(to_clients)
-                        results[f"events_with_{clients}"] = latency.summary(to_queue)
-                        for connection in connections:
-                            watchers.remove(connection)
-                    # The same 8 clients, their frames left in their sockets' buffers while the
-                    # events are measured: the integrator's cost of 8 clients without this
-                    # process's cost of reading them (on two cores, they share the CPU).
-                    unread = [logged_in_tpi_client(proxy_port, CLIENT_PASSWORD) for _ in range(8)]
-                    latencies(control, watchers, [], "events", 20)  # warm-up
-                    results["events_with_8_unread"] = latency.summary(latencies(control, watchers, [], "events", count)[1])
-                    for connection in unread:
-                        connection.close()
-                    results["events_alone_again"] = latency.summary(latencies(control, watchers, [], "events", count)[1])
+                    results.update(interleaved(control, watchers, proxy_port, rounds))
+                event_watcher_process.terminate()
+                event_watcher_process.wait(timeout=15)
             finally:
                 process.terminate()
                 process.wait(timeout=15)
@@ -259,6 +247,49 @@ def run(bin_dir, full):
     for name, summary in results.items():
         print(f"  tpi proxy {name}: p50 {summary['p50_ms']:.2f} ms, p99 {summary['p99_ms']:.2f} ms", file=sys.stderr)
     return results
+
+
+def interleaved(control, watchers, proxy_port, rounds):
+    """`rounds` rounds of one block of BLOCK frames per condition, the conditions' order turned by
+    one each round, so that the box's drift over the minutes of the run falls on every condition
+    alike: with no proxy client; 1 client; 8; 8 that stay logged in and read nothing while the
+    events are measured (their frames wait in their sockets' buffers: what the 8 clients cost the
+    integrator, without what reading them costs this process on the same cores)."""
+    samples = {name: [] for name in ("events_alone", "proxied_1", "events_with_1", "proxied_8", "events_with_8",
+                                     "events_with_8_unread")}
+    blocks = {name: [] for name in samples}
+    for round_index in range(rounds):
+        turn = round_index % len(CONDITIONS)
+        for condition in CONDITIONS[turn:] + CONDITIONS[:turn]:
+            measured = block(condition, control, watchers, proxy_port)
+            for name, values in measured.items():
+                samples[name] += values
+                blocks[name].append(latency.summary(values)["p50_ms"])
+    results = {}
+    for name, values in samples.items():
+        results[name] = latency.summary(values) | {"block_p50_ms": [min(blocks[name]), max(blocks[name])]}
+    return results
+
+
+def block(condition, control, watchers, proxy_port):
+    """BLOCK frames measured with `condition`'s clients logged in: latencies by result name."""
+    readers = {"alone": 0, "one": 1, "eight": 8, "eight_unread": 0}[condition]
+    names = [f"proxied {index}" for index in range(readers)]
+    connections = [watchers.add_tpi_client(name, proxy_port, CLIENT_PASSWORD) for name in names]
+    unread = [logged_in_tpi_client(proxy_port, CLIENT_PASSWORD) for _ in range(8 if condition == "eight_unread" else 0)]
+    try:
+        latencies(control, watchers, names, "events", WARM_UP)
+        to_clients, to_queue = latencies(control, watchers, names, "events", BLOCK)
+    finally:
+        for connection in connections:
+            watchers.remove(connection)
+        for connection in unread:
+            connection.close()
+    if condition == "alone":
+        return {"events_alone": to_queue}
+    if condition == "eight_unread":
+        return {"events_with_8_unread": to_queue}
+    return {f"proxied_{readers}": to_clients, f"events_with_{readers}": to_queue}
 
 
 def _logs_in(port):
@@ -286,18 +317,53 @@ def table(results):
         lines.append(f"| {clients} proxy client{'s, the last of them' if clients > 1 else ''} | {proxied['count']} "
                      f"| {proxied['p50_ms']:.2f} ms | {proxied['p99_ms']:.2f} ms | {proxied['max_ms']:.2f} ms "
                      f"| {added:+.2f} ms | ≤ {ADDED_TARGET_MS:.0f} ms: {verdict} |")
-    lines += ["", "| the integrator's own events on beanstalkd | frames | p50 | p99 | max |", "|---|---|---|---|---|"]
+    lines += ["", "| the integrator's own events on beanstalkd | frames | p50 | p99 | max | blocks' p50 |",
+              "|---|---|---|---|---|---|"]
     for name, label in (("events_alone", "no proxy client"), ("events_with_1", "1 proxy client"),
                         ("events_with_8", "8 proxy clients"),
-                        ("events_with_8_unread", "8 proxy clients, read by nobody during the measurement"),
-                        ("events_alone_again", "no proxy client, again")):
+                        ("events_with_8_unread", "8 proxy clients, read by nobody during the measurement")):
         summary = results[name]
+        low, high = summary["block_p50_ms"]
         lines.append(f"| {label} | {summary['count']} | {summary['p50_ms']:.2f} ms | {summary['p99_ms']:.2f} ms "
-                     f"| {summary['max_ms']:.2f} ms |")
+                     f"| {summary['max_ms']:.2f} ms | {low:.2f}–{high:.2f} ms |")
     return lines
 
 
-if __name__ == "__main__":
+def event_watcher(port, tube):
+    """`--watch-events PORT TUBE`: reserves every event from `tube` and writes a line per event
+    of ZONE: its frame (`609001`) and its arrival time, stamped as its job's answer is read."""
+    connection = socket.create_connection(("127.0.0.1", port))
+    connection.sendall(f"watch {tube}\r\nignore default\r\n".encode())
+    for expected in (b"WATCHING 2", b"WATCHING 1"):
+        if not _read_line(connection).startswith(expected):
+            raise RuntimeError(f"beanstalkd did not watch {tube}")
+    print("watching", flush=True)
+    connection.sendall(b"reserve\r\n")
+    buffer = bytearray()
+    while data := connection.recv(65536):
+        arrived = time.perf_counter()
+        buffer += data
+        while (end := buffer.find(b"\r\n")) >= 0:
+            header = bytes(buffer[:end]).split()
+            if header == [b"DELETED"]:
+                del buffer[:end + 2]
+                continue
+            if header[0] != b"RESERVED":
+                raise RuntimeError(f"beanstalkd answered {header}")
+            size = int(header[2])
+            if len(buffer) < end + 2 + size + 2:
+                break
+            event = json.loads(bytes(buffer[end + 2:end + 2 + size]))
+            del buffer[:end + 2 + size + 2]
+            # Deleted without waiting for DELETED: the next reserve's answer follows it.
+            connection.sendall(f"delete {int(header[1])}\r\nreserve\r\n".encode())
+            if event.get("zone") == ZONE:
+                print(f"{event['code']}{ZONE:03d} {arrived!r}", flush=True)
+
+
+if __name__ == "__main__" and "--watch-events" in sys.argv:
+    event_watcher(int(sys.argv[2]), sys.argv[3])
+elif __name__ == "__main__":
     outcome = run(sys.argv[1], "--full" in sys.argv)
     print(json.dumps(outcome, indent=1))
     print("\n".join(table(outcome)))
