@@ -591,6 +591,7 @@ let package = Package(
                 "Beanstalk",
                 "TestSupport",
                 .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "ServiceLifecycleTestKit", package: "swift-service-lifecycle"),
                 .product(name: "Logging", package: "swift-log"),

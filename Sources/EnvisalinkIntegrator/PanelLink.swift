@@ -1,7 +1,7 @@
 import AlarmCore
 public import EnvisalinkTPI
 public import Logging
-import NIOCore
+public import NIOCore
 import NIOPosix
 public import ServiceLifecycle
 import Synchronization
@@ -38,23 +38,30 @@ public final class PanelLink: Service, Sendable {
         case panelAnswered
     }
 
-    /// Sees every report as it happens, before ``reports`` does, and returns whether it has dealt
-    /// with it itself. Only a code request can be dealt with so (it followed a command of the
-    /// observer's), and ``reports`` then does not carry it. Called on the link's event loop for
-    /// what the panel sends, in order with the completions of ``submit(_:id:completion:)``.
+    /// Sees every report as it happens, and returns whether it has dealt with it itself. Only a
+    /// code request can be dealt with so (it followed a command of the observer's), and
+    /// ``reports`` then does not carry it. A panel message reaches ``reports`` first, every other
+    /// report the observer first. Called on the link's event loop for what the panel sends, in
+    /// order with the completions of ``submit(_:id:completion:)``.
     public typealias Observer = @Sendable (LinkReport) -> Bool
 
     /// Reports in the order they happened.
     public let reports: AsyncStream<LinkReport>
     private let continuation: AsyncStream<LinkReport>.Continuation
     private let configuration: PanelLinkConfiguration
+    private let eventLoop: any EventLoop
     private let observer: Observer?
     private let logger: Logger
     private let metrics = PanelLinkMetrics()
     private let current = Mutex<(channel: (any Channel)?, handler: NIOLoopBound<TPISessionHandler>?, up: Bool)>((nil, nil, false))
 
-    public init(configuration: PanelLinkConfiguration, logger: Logger, observer: Observer? = nil) {
+    /// A link as `configuration` says, whose connection runs on `eventLoop`.
+    public init(
+        configuration: PanelLinkConfiguration, logger: Logger, eventLoop: any EventLoop = PanelThread.eventLoop,
+        observer: Observer? = nil
+    ) {
         (reports, continuation) = AsyncStream.makeStream(bufferingPolicy: .unbounded)
+        self.eventLoop = eventLoop
         self.configuration = configuration
         self.observer = observer
         self.logger = logger
@@ -91,8 +98,15 @@ public final class PanelLink: Service, Sendable {
         return promise.futureResult
     }
 
-    /// Hands `report` to the observer, then, unless the observer dealt with it, to ``reports``.
+    /// Hands `report` to the observer, then, unless the observer dealt with it, to ``reports``; a
+    /// panel message the other way round, so that the observer's work (the proxy writing it to
+    /// every client) never comes before the integrator's own event.
     private func emit(_ report: LinkReport) {
+        if case .message = report {
+            continuation.yield(report)
+            _ = observer?(report)
+            return
+        }
         if observer?(report) == true { return }
         continuation.yield(report)
     }
@@ -177,7 +191,7 @@ public final class PanelLink: Service, Sendable {
                 self.emit(.problem(problem))
             }
         }
-        let bootstrap = ClientBootstrap(group: MultiThreadedEventLoopGroup.singleton)
+        let bootstrap = ClientBootstrap(group: eventLoop)
             .connectTimeout(TimeAmount(configuration.connectTimeout))
             .channelInitializer { [logger, self] channel in
                 channel.eventLoop.makeCompletedFuture {

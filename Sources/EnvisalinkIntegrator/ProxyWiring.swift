@@ -23,7 +23,8 @@ final class ProxyWiring: ProxyUpstream {
         let wiring = ProxyWiring()
         let service = TPIProxyService(
             configuration: configuration, partitionCount: partitionCount, upstream: wiring,
-            publish: { event in await publisher.publishReportingFailures(event, logger: logger) }, logger: logger)
+            publish: { event in await publisher.publishReportingFailures(event, logger: logger) },
+            eventLoop: PanelThread.eventLoop, logger: logger)
         let hub = service.hub
         let observer: PanelLink.Observer = { report in
             switch report {

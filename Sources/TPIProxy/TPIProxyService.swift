@@ -1,7 +1,7 @@
 public import AlarmCore
 import EnvisalinkTPI
 public import Logging
-import NIOCore
+public import NIOCore
 import NIOPosix
 public import ServiceLifecycle
 
@@ -20,13 +20,17 @@ public struct TPIProxyService: Service {
     private let configuration: TPIProxyConfig
     private let publish: @Sendable (AlarmEvent) async -> Void
     private let logger: Logger
+    private let eventLoop: any EventLoop
 
     /// A proxy for `configuration`'s clients of a panel with `partitionCount` partitions; their
-    /// commands go to `upstream`, the audit events to `publish`.
+    /// commands go to `upstream`, the audit events to `publish`. Its connections run on
+    /// `eventLoop`: the panel link's, so that the link's thread writes the panel's frames to them
+    /// itself, with no hand-over to another thread per client.
     public init(
         configuration: TPIProxyConfig, partitionCount: Int, upstream: any ProxyUpstream,
-        publish: @escaping @Sendable (AlarmEvent) async -> Void, logger: Logger
+        publish: @escaping @Sendable (AlarmEvent) async -> Void, eventLoop: any EventLoop, logger: Logger
     ) {
+        self.eventLoop = eventLoop
         self.hub = ProxyHub(clients: configuration.clients, partitionCount: partitionCount, upstream: upstream, logger: logger)
         self.configuration = configuration
         self.publish = publish
@@ -62,7 +66,7 @@ public struct TPIProxyService: Service {
 
     private func bind() async throws -> any Channel {
         do {
-            return try await ServerBootstrap(group: MultiThreadedEventLoopGroup.singleton)
+            return try await ServerBootstrap(group: eventLoop)
                 .serverChannelOption(.socketOption(.so_reuseaddr), value: 1)
                 .childChannelOption(.tcpOption(.tcp_nodelay), value: 1)
                 .childChannelInitializer { [hub] channel in
