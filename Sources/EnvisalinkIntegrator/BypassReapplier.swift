@@ -57,21 +57,14 @@ final class BypassReapplier: Service, Sendable {
     /// process stops.
     private func queue(_ command: AlarmCommand, partition: Int) async {
         let metadata: Logger.Metadata = ["profile": "\(profile)", "partition": "\(partition)", "command_id": "\(command.id!)"]
-        var attempt = 0
-        while !Task.isShuttingDownGracefully && !Task.isCancelled {
-            do {
-                _ = try await producer.put(ByteBuffer(bytes: command.jsonBytes()), inEach: [tube])
-                logger.info("bypass profile queued again after a disarm", metadata: metadata)
-                return
-            } catch {
-                if attempt == 0 {
-                    logger.error("cannot queue the bypass profile after a disarm yet: trying again until beanstalkd takes it",
-                                 metadata: metadata.merging(["error": "\(error)"]) { $1 })
-                }
+        let failures = await untilDone(backoff: retryBackoff) { error, failures in
+            if failures == 1 {
+                logger.error("cannot queue the bypass profile after a disarm yet: trying again until beanstalkd takes it",
+                             metadata: metadata.merging(["error": "\(error)"]) { $1 })
             }
-            let pause = retryBackoff.delay(forAttempt: attempt)
-            try? await cancelWhenGracefulShutdown { try await Task.sleep(for: pause) }
-            attempt += 1
+        } attempt: {
+            _ = try await producer.put(ByteBuffer(bytes: command.jsonBytes()), inEach: [tube])
         }
+        if failures != nil { logger.info("bypass profile queued again after a disarm", metadata: metadata) }
     }
 }
