@@ -24,9 +24,7 @@ public enum Audience: Sendable, Hashable {
     /// sends through: the asker's devices (``asker(of:)``) when one of them is reachable,
     /// otherwise ``everyone``.
     public init(for event: AlarmEvent, devices: some Sequence<RegisteredDevice>, providers: Set<PushProvider>) {
-        guard let asker = Self.asker(of: event),
-            devices.contains(where: { $0.owner == asker && providers.contains($0.token.provider) })
-        else {
+        guard let asker = Self.asker(of: event), Self.reachable(asker, among: devices, providers: providers) else {
             self = .everyone
             return
         }
@@ -48,8 +46,12 @@ public enum Audience: Sendable, Hashable {
     /// is reachable through `providers` any more (removed since the audience was decided) gets
     /// every device instead, so that nothing is lost.
     public func select(_ devices: [RegisteredDevice], providers: Set<PushProvider>) -> [RegisteredDevice] {
-        guard case .owner(let owner) = self else { return devices }
-        let owned = devices.filter { $0.owner == owner }
-        return owned.contains { providers.contains($0.token.provider) } ? owned : devices
+        guard case .owner(let owner) = self, Self.reachable(owner, among: devices, providers: providers) else { return devices }
+        return devices.filter { $0.owner == owner }
+    }
+
+    /// Whether one of `owner`'s `devices` is delivered through one of `providers`.
+    private static func reachable(_ owner: String, among devices: some Sequence<RegisteredDevice>, providers: Set<PushProvider>) -> Bool {
+        devices.contains { $0.owner == owner && providers.contains($0.token.provider) }
     }
 }
