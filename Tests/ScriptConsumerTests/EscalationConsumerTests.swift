@@ -76,6 +76,27 @@ import TestSupport
         }
     }
 
+    /// The requests run at once, but each recipient's line reaches the log whole: lines printed
+    /// from the request threads ran into each other ("…5311 accepted by TwilioSMS to …5310
+    /// accepted by Twilio", then an empty line) about once in three escalations to eight phones.
+    @Test func manyRecipientsEachGetALineOfTheirOwnInTheLog() async throws {
+        let recipients = (10..<26).map { "+155586753\($0)" }
+        let escalations = 3
+        try await withTwilio { cli, twilio, python in
+            let consumer = try startScript("twilio_sms.py", cli: cli, port: twilio.port, python: python, to: recipients)
+            for _ in 0..<escalations { try cli.queue.put(Self.escalation().body, in: Self.tube) }
+            let result = try await consumer.stop(once: "every job is deleted") {
+                try cli.queue.count("cmd-delete", in: Self.tube) == escalations
+            }
+
+            let logged = result.errorLines.filter { $0.contains("accepted by Twilio") }
+            let whole = logged.filter { $0.hasSuffix("accepted by Twilio") && $0.components(separatedBy: "SMS to …").count == 2 }
+            #expect(requestCount(twilio) == recipients.count * escalations)
+            #expect(whole.count == recipients.count * escalations, "\(logged.filter { !whole.contains($0) })")
+            #expect(!result.errorLines.contains { $0.contains("stream=stdout") && $0.hasSuffix("[ScriptConsumer] ") }, "an empty line")
+        }
+    }
+
     @Test func callSaysTheEscalationTwiceToEveryRecipientInEscapedTwiML() async throws {
         try await withTwilio { cli, twilio, python in
             let consumer = try startScript("twilio_call.py", cli: cli, port: twilio.port, python: python)

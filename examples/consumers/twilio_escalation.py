@@ -117,12 +117,18 @@ def send_escalation(resource, fields, what):
             alert.send(url, urllib.parse.urlencode(form).encode("utf-8"), headers, "Twilio", explain)
         except alert.SendFailure as failure:
             return failure
-        print(f"{what} to {shown(recipient)} accepted by Twilio", flush=True)
         return None
 
+    # The requests run at once; only this thread prints, so each line reaches the log whole.
+    failures = []
     with concurrent.futures.ThreadPoolExecutor(max_workers=len(recipients)) as pool:
-        outcomes = list(pool.map(request, recipients))
-    failures = [(recipient, failure) for recipient, failure in zip(recipients, outcomes) if failure]
+        requests = {pool.submit(request, recipient): recipient for recipient in recipients}
+        for done in concurrent.futures.as_completed(requests):
+            recipient, failure = requests[done], done.result()
+            if failure:
+                failures.append((recipient, failure))
+            else:
+                print(f"{what} to {shown(recipient)} accepted by Twilio", flush=True)
     for recipient, failure in failures:
         print(f"{what} to {shown(recipient)} failed: {str(failure).replace(token, '…')}", file=sys.stderr)
     if failures:
