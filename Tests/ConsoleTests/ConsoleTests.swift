@@ -244,6 +244,42 @@ import TestSupport
         }
     }
 
+    /// A phone away from home may not reach the box (a LAN address, a VPN that is down), but the
+    /// push service still brings the alarm: its notification must not wait on the box. Chromium
+    /// holds a notification until its icon and badge are fetched, for up to 90 s, and the console
+    /// serves them `no-cache` (revalidated each time); here the console's server is stopped
+    /// (SIGSTOP: it accepts connections and answers nothing, as a dropped route does).
+    @Test func anAlarmShowsAtOnceWhenTheConsoleDoesNotAnswer() async throws {
+        try await withConsole { page in
+            let browser = page.browser
+            try await browser.grantNotifications(to: page.stage.origin)
+            try await page.signIn(pasting: page.stage.controlToken, as: "household-phone")
+            try await page.waitUntilTheWorkerCanNotify()
+            let server = try #require(page.stage.daemons["howalarming-command"])
+            server.signal(SIGSTOP)
+            defer { server.signal(SIGCONT) }
+            let payload = """
+                {"title":"Alarm: Front door","body":"Zone alarm: Front door, partition 1","event_id":"6d1f0c2e-5b7a-4e8d-9a3c-2f4b6d8e0a1c",\
+                "type":"alarm","alarm":true,"partition":1,"zone":1,"time":1764100000123,"tag":"p1-alarm"}
+                """
+            try await browser.push(payload, to: page.stage.origin)
+            var shown: [String: any Sendable] = [:]
+            try await waitUntil("the notification to show while the console does not answer", timeout: .seconds(10)) {
+                let notifications = try await browser.evaluateAsync("""
+                    const done = arguments[arguments.length - 1];
+                    navigator.serviceWorker.ready.then((registration) => registration.getNotifications())
+                      .then((list) => done(list.map((n) => ({ title: n.title, icon: n.icon, badge: n.badge }))));
+                    """) as? [any Sendable] ?? []
+                shown = notifications.first as? [String: any Sendable] ?? [:]
+                return !shown.isEmpty
+            }
+            #expect(shown["title"] as? String == "Alarm: Front door")
+            // With the icon the worker keeps, not without one.
+            #expect((shown["icon"] as? String)?.hasPrefix("data:image/png;base64,") == true, "\(shown["icon"] ?? "no icon")")
+            #expect((shown["badge"] as? String)?.hasPrefix("data:image/png;base64,") == true, "\(shown["badge"] ?? "no badge")")
+        }
+    }
+
     @Test func theAlarmNotificationsActionsAcknowledgeTheAlarmAndOpenItsEvent() async throws {
         try await withConsole { page in
             let browser = page.browser

@@ -7,7 +7,14 @@
 // Without one (or when it is refused) the token the page keeps in IndexedDB (database
 // `howalarming`, store `session`, key `token`) is used; it is only read here.
 
-self.addEventListener('install', () => self.skipWaiting());
+// The notifications' icon, kept by the worker: a notification is shown only once its icon is
+// loaded (Chromium waits up to 90 s), and a phone away from home may not reach this server.
+const ICON = '/icons/icon-192.png';
+const ICON_CACHE = 'howalarming-notification-icon';
+
+self.addEventListener('install', (event) => {
+  event.waitUntil(keepIcon().finally(() => self.skipWaiting()));
+});
 self.addEventListener('activate', (event) => event.waitUntil(self.clients.claim()));
 
 self.addEventListener('push', (event) => {
@@ -26,7 +33,7 @@ self.addEventListener('notificationclick', (event) => {
   }
 });
 
-function showAlarm(data) {
+async function showAlarm(data) {
   let message;
   try {
     message = data ? data.json() : {};
@@ -36,17 +43,37 @@ function showAlarm(data) {
   const actions = [{ action: 'open', title: 'Open' }];
   const alarmId = acknowledgedAlarm(message);
   if (alarmId) actions.push({ action: 'ack', title: 'Acknowledge' });
+  const icon = await keptIcon();
   return self.registration.showNotification(message.title || 'HowAlarming', {
     body: message.body ?? '',
     tag: message.tag,
     renotify: Boolean(message.tag && message.alarm),
     requireInteraction: Boolean(message.alarm),
     timestamp: message.time,
-    icon: '/icons/icon-192.png',
-    badge: '/icons/icon-192.png',
+    icon,
+    badge: icon,
     data: { ...message, ack_alarm_id: alarmId },
     actions,
   });
+}
+
+// Fetches the icon into the worker's cache; a failure leaves the notifications without one.
+function keepIcon() {
+  return caches.open(ICON_CACHE).then((cache) => cache.add(ICON)).catch(() => undefined);
+}
+
+// The kept icon as a data: URL, which shows without the network; without one, no icon (and it is
+// fetched for the next notification, which does not wait for it).
+async function keptIcon() {
+  const kept = await caches.match(ICON, { cacheName: ICON_CACHE }).catch(() => undefined);
+  if (!kept) {
+    keepIcon();
+    return undefined;
+  }
+  const bytes = new Uint8Array(await kept.arrayBuffer());
+  let binary = '';
+  for (const byte of bytes) binary += String.fromCharCode(byte);
+  return `data:image/png;base64,${btoa(binary)}`;
 }
 
 const UUID = '[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}';
