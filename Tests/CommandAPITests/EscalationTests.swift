@@ -249,7 +249,10 @@ struct EscalationTests {
                         let (event, _) = try #require(try await Self.next(stage, on: "escalation", timeout: .seconds(10)))
                         #expect(event.id == EscalationEvent.id(of: step, escalating: alarm))
                         let made = try await Self.timeMade(step, stage, alarm: alarm)
-                        #expect(abs(made - schedule.due(step: step, start: start)) <= 1000)
+                        // At its time, not at the restart (seconds before step 2 is due); late
+                        // only by what a loaded machine adds (1.25 s once, under three CPU burners).
+                        let late = made - schedule.due(step: step, start: start)
+                        #expect(late >= -1000 && late <= 3000, "step \(step) made \(late) ms after it was due")
                     }
                     #expect(try await Self.next(stage, on: "escalation", timeout: .seconds(0)) == nil, "no step repeated")
                 }

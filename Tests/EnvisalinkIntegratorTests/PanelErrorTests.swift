@@ -35,7 +35,11 @@ struct PanelErrorTests {
     }
 
     @Test func unpromptedErrorsAreFaultsThenARecovery() async throws {
-        try await IntegratorHarness.run(configure: { $0.envisalink?.pollInterval = 2 }) { harness in
+        // Polls 4 s apart, so a poll's acknowledgement may take 2 s (half the interval) before the
+        // link is given up: the errors go to the connection the test logged in on, also on a
+        // loaded machine (with 2 s apart, a 1 s wait ran out once under three CPU burners). The
+        // recovery is the next poll's answer, within 4 s.
+        try await IntegratorHarness.run(configure: { $0.envisalink?.pollInterval = 4 }) { harness in
             try await harness.waitForLogin()
             _ = try await harness.events(until: "the status dump") { $0.code == "510" }
             #expect(await harness.panel.control("send 502017").hasPrefix("ok"))
