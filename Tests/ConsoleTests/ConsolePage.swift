@@ -48,6 +48,48 @@ struct ConsolePage {
         }
     }
 
+    /// Delivers `payload` to the page's service worker as its push service would, and returns the
+    /// notification the worker showed for it as the browser lists it: title, body, tag, icon,
+    /// badge, requireInteraction (1 or 0), actions, ackAlarmID (`data.ack_alarm_id`).
+    ///
+    /// Waits on the worker's own `showNotification`, not by asking the browser over and over:
+    /// Chromium's `getNotifications` reconciles its store with what is on screen and drops a
+    /// notification being put on screen at that moment (asking every 20 ms lost the alarm in 1
+    /// run of 3). The console itself never asks; the test asks once the worker's call resolved.
+    func pushShowingNotification(_ payload: String, timeout: Duration = .seconds(10)) async throws -> [String: any Sendable] {
+        try await browser.evaluateInWorker("""
+            (() => {
+              if (!self.shownTags) {
+                const show = self.registration.showNotification.bind(self.registration);
+                self.registration.showNotification = (title, options) =>
+                  show(title, options).then((result) => { self.shownTags.push(options?.tag ?? ''); return result; });
+              }
+              self.shownTags = [];
+            })()
+            """, of: stage.origin)
+        try await browser.push(payload, to: stage.origin)
+        var tag = ""
+        try await waitUntil("the worker to show the pushed notification", timeout: timeout) {
+            tag = (try await browser.evaluateInWorker("self.shownTags[0] ?? null", of: stage.origin)) as? String ?? ""
+            return !tag.isEmpty
+        }
+        let listed = try await browser.evaluateInWorker("""
+            self.registration.getNotifications({ tag: '\(tag)' }).then((list) => list.map((n) => ({
+              title: n.title, body: n.body, tag: n.tag, icon: n.icon, badge: n.badge, requireInteraction: n.requireInteraction ? 1 : 0,
+              actions: n.actions.map((a) => a.action), ackAlarmID: n.data?.ack_alarm_id ?? null })))
+            """, of: stage.origin) as? [any Sendable] ?? []
+        return try #require(listed.first as? [String: any Sendable], "the worker showed '\(tag)', but the browser does not list it")
+    }
+
+    /// Clicks `action` on the worker's notification tagged `tag`, as a person on the lock screen
+    /// would (headless Chromium shows no buttons, so the click is dispatched).
+    func clickInTheWorker(_ action: String, notificationTagged tag: String) async throws {
+        try await browser.evaluateInWorker("""
+            self.registration.getNotifications({ tag: '\(tag)' }).then(([notification]) =>
+              self.dispatchEvent(new NotificationEvent('notificationclick', { notification, action: '\(action)' })))
+            """, of: stage.origin)
+    }
+
     /// The first notification the mock APNs accepted whose payload satisfies `matches`, awaited
     /// for up to 20 s (the push consumer's, with the device's own acknowledgement token).
     func apnsNotification(_ what: String, where matches: @escaping @Sendable ([String: Any]) -> Bool) async throws
@@ -62,15 +104,6 @@ struct ConsolePage {
             return !found.isEmpty
         }
         return found
-    }
-
-    /// Clicks the Acknowledge action of the worker's notification tagged `tag`, as a person on
-    /// the lock screen would (headless Chromium shows no buttons, so the click is dispatched).
-    func acknowledgeInTheWorker(notificationTagged tag: String) async throws {
-        try await browser.evaluateInWorker("""
-            self.registration.getNotifications({ tag: '\(tag)' }).then(([notification]) =>
-              self.dispatchEvent(new NotificationEvent('notificationclick', { notification, action: 'ack' })))
-            """, of: stage.origin)
     }
 
     /// Waits until the header says the stream is live.

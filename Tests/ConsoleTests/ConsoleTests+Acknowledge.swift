@@ -21,15 +21,11 @@ extension ConsoleTests {
             // The same notification by Web Push, with Anna's token: the worker must send that one,
             // since the page's read token may not acknowledge.
             try await page.waitUntilTheWorkerCanNotify()
-            try await browser.push("""
+            _ = try await page.pushShowingNotification("""
                 {"title":"Alarm","body":"Zone alarm: Back door","event_id":"\(eventID)","type":"alarm","alarm":true,\
                 "time":1764100000123,"tag":"ack-test","ack_path":"/v1/alarms/\(eventID)/ack","ack_token":"\(token)"}
-                """, to: origin)
-            try await waitUntil("the alarm's notification") {
-                try await browser.evaluateInWorker(
-                    "self.registration.getNotifications({ tag: 'ack-test' }).then((list) => list.length)", of: origin) as? Double == 1
-            }
-            try await page.acknowledgeInTheWorker(notificationTagged: "ack-test")
+                """)
+            try await page.clickInTheWorker("ack", notificationTagged: "ack-test")
             try await page.show("delivery")
             try await browser.waitForText(
                 "Acknowledged by Anna's iPhone from its notification", in: "#delivery-list", timeout: .seconds(15))

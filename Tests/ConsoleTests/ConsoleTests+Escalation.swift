@@ -41,18 +41,13 @@ extension ConsoleTests {
             let token = try #require(notification["ack_token"] as? String)
             #expect(notification["ack_path"] as? String == "/v1/alarms/\(alarmID)/ack")
             try await page.waitUntilTheWorkerCanNotify()
-            try await browser.push("""
+            let escalation = try await page.pushShowingNotification("""
                 {"title":"Alarm","body":"Alarm not acknowledged","event_id":"\(stepID)","type":"info","alarm":true,\
                 "time":1764100000123,"tag":"escalation-test","ack_path":"/v1/alarms/\(alarmID)/ack","ack_token":"\(token)"}
-                """, to: origin)
-            // The worker acknowledges the alarm its ack_path names (headless Chromium shows no buttons).
-            try await waitUntil("the escalation's notification, acknowledging its alarm") {
-                try await browser.evaluateInWorker("""
-                    self.registration.getNotifications({ tag: 'escalation-test' })
-                      .then((list) => list.length === 1 ? list[0].data.ack_alarm_id : null)
-                    """, of: origin) as? String == alarmID
-            }
-            try await page.acknowledgeInTheWorker(notificationTagged: "escalation-test")
+                """)
+            // The worker acknowledges the alarm its ack_path names.
+            #expect(escalation["ackAlarmID"] as? String == alarmID, "\(escalation)")
+            try await page.clickInTheWorker("ack", notificationTagged: "escalation-test")
             try await page.show("delivery")
             let shown = try await browser.waitForText(
                 "Escalation stopped: acknowledged by Anna's iPhone", in: "#delivery-list", timeout: .seconds(15))

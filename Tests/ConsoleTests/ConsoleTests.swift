@@ -225,18 +225,7 @@ import TestSupport
                 "type":"alarm","alarm":true,"partition":1,"zone":2,"time":1764100000123,"tag":"p1-alarm"}
                 """
             try await page.waitUntilTheWorkerCanNotify()
-            try await browser.push(payload, to: page.stage.origin)
-            var shown: [String: any Sendable] = [:]
-            try await waitUntil("the notification to show", timeout: .seconds(10)) {
-                let notifications = try await browser.evaluateAsync("""
-                    const done = arguments[arguments.length - 1];
-                    navigator.serviceWorker.ready.then((registration) => registration.getNotifications())
-                      .then((list) => done(list.map((n) => ({ title: n.title, body: n.body, tag: n.tag,
-                        requireInteraction: n.requireInteraction ? 1 : 0, actions: n.actions.map((a) => a.action) }))));
-                    """) as? [any Sendable] ?? []
-                shown = notifications.first as? [String: any Sendable] ?? [:]
-                return !shown.isEmpty
-            }
+            let shown = try await page.pushShowingNotification(payload)
             #expect(shown["title"] as? String == "Alarm: Back door")
             #expect(shown["tag"] as? String == "p1-alarm")
             #expect(shown["requireInteraction"] as? Double == 1, "an alarm stays until it is dismissed")
@@ -262,17 +251,7 @@ import TestSupport
                 {"title":"Alarm: Front door","body":"Zone alarm: Front door, partition 1","event_id":"6d1f0c2e-5b7a-4e8d-9a3c-2f4b6d8e0a1c",\
                 "type":"alarm","alarm":true,"partition":1,"zone":1,"time":1764100000123,"tag":"p1-alarm"}
                 """
-            try await browser.push(payload, to: page.stage.origin)
-            var shown: [String: any Sendable] = [:]
-            try await waitUntil("the notification to show while the console does not answer", timeout: .seconds(10)) {
-                let notifications = try await browser.evaluateAsync("""
-                    const done = arguments[arguments.length - 1];
-                    navigator.serviceWorker.ready.then((registration) => registration.getNotifications())
-                      .then((list) => done(list.map((n) => ({ title: n.title, icon: n.icon, badge: n.badge }))));
-                    """) as? [any Sendable] ?? []
-                shown = notifications.first as? [String: any Sendable] ?? [:]
-                return !shown.isEmpty
-            }
+            let shown = try await page.pushShowingNotification(payload)
             #expect(shown["title"] as? String == "Alarm: Front door")
             // With the icon the worker keeps, not without one.
             #expect((shown["icon"] as? String)?.hasPrefix("data:image/png;base64,") == true, "\(shown["icon"] ?? "no icon")")
@@ -309,15 +288,8 @@ import TestSupport
             // A click on an action, as the browser dispatches it to the worker (no DevTools command
             // clicks a notification; the event is the one the browser would send).
             func click(_ action: String) async throws {
-                try await browser.push(payload, to: origin)
-                try await waitUntil("the alarm's notification") {
-                    try await browser.evaluateInWorker(
-                        "self.registration.getNotifications({ tag: 'p1-alarm' }).then((list) => list.length)", of: origin) as? Double == 1
-                }
-                try await browser.evaluateInWorker("""
-                    self.registration.getNotifications({ tag: 'p1-alarm' }).then(([notification]) =>
-                      self.dispatchEvent(new NotificationEvent('notificationclick', { notification, action: '\(action)' })))
-                    """, of: origin)
+                _ = try await page.pushShowingNotification(payload)
+                try await page.clickInTheWorker(action, notificationTagged: "p1-alarm")
             }
 
             try await click("ack")
