@@ -48,15 +48,19 @@ struct ConsolePage {
         }
     }
 
-    /// Delivers `payload` to the page's service worker as its push service would, and returns the
-    /// notification the worker showed for it as the browser lists it: title, body, tag, icon,
-    /// badge, requireInteraction (1 or 0), actions, ackAlarmID (`data.ack_alarm_id`).
-    ///
-    /// Waits on the worker's own `showNotification`, not by asking the browser over and over:
-    /// Chromium's `getNotifications` reconciles its store with what is on screen and drops a
-    /// notification being put on screen at that moment (asking every 20 ms lost the alarm in 1
-    /// run of 3). The console itself never asks; the test asks once the worker's call resolved.
+    /// Delivers `payload` (with a `tag`) to the page's service worker as its push service would,
+    /// and returns the notification the worker showed for it (``shownNotification(tagged:timeout:)``).
     func pushShowingNotification(_ payload: String, timeout: Duration = .seconds(10)) async throws -> [String: any Sendable] {
+        let message = try JSONSerialization.jsonObject(with: Data(payload.utf8)) as? [String: Any]
+        let tag = try #require(message?["tag"] as? String, "a pushed test notification names its tag")
+        try await recordShownNotifications()
+        try await browser.push(payload, to: stage.origin)
+        return try await shownNotification(tagged: tag, timeout: timeout)
+    }
+
+    /// From now on, the worker records the tag of each notification it has shown (its
+    /// `showNotification` resolved), for ``shownNotification(tagged:timeout:)``.
+    func recordShownNotifications() async throws {
         try await browser.evaluateInWorker("""
             (() => {
               if (!self.shownTags) {
@@ -67,11 +71,19 @@ struct ConsolePage {
               self.shownTags = [];
             })()
             """, of: stage.origin)
-        try await browser.push(payload, to: stage.origin)
-        var tag = ""
-        try await waitUntil("the worker to show the pushed notification", timeout: timeout) {
-            tag = (try await browser.evaluateInWorker("self.shownTags[0] ?? null", of: stage.origin)) as? String ?? ""
-            return !tag.isEmpty
+    }
+
+    /// Waits up to `timeout` for the worker to show a notification tagged `tag` (recorded since
+    /// ``recordShownNotifications()``), and returns it as the browser lists it: title, body, tag,
+    /// icon, badge, requireInteraction (1 or 0), actions, ackAlarmID (`data.ack_alarm_id`).
+    ///
+    /// Waits on the worker's own `showNotification`, not by asking the browser over and over:
+    /// Chromium's `getNotifications` reconciles its store with what is on screen and drops a
+    /// notification being put on screen at that moment (asking every 20 ms lost the alarm in 1
+    /// run of 3). The console itself never asks; the test asks once the worker's call resolved.
+    func shownNotification(tagged tag: String, timeout: Duration = .seconds(10)) async throws -> [String: any Sendable] {
+        try await waitUntil("the worker to show the notification tagged \(tag)", timeout: timeout) {
+            try await browser.evaluateInWorker("self.shownTags.includes('\(tag)') ? 1 : 0", of: stage.origin) as? Double == 1
         }
         let listed = try await browser.evaluateInWorker("""
             self.registration.getNotifications({ tag: '\(tag)' }).then((list) => list.map((n) => ({

@@ -234,11 +234,12 @@ import TestSupport
     }
 
     /// A phone away from home may not reach the box (a LAN address, a VPN that is down), but the
-    /// push service still brings the alarm: its notification must not wait on the box. Chromium
+    /// push service still brings the alarm: its notification must not wait on the box (Chromium
     /// holds a notification until its icon and badge are fetched, for up to 90 s, and the console
-    /// serves them `no-cache` (revalidated each time); here the console's server is stopped
-    /// (SIGSTOP: it accepts connections and answers nothing, as a dropped route does).
-    @Test func anAlarmShowsAtOnceWhenTheConsoleDoesNotAnswer() async throws {
+    /// serves them `no-cache`), and its Acknowledge must say soon that it failed. Here the
+    /// console's server is stopped (SIGSTOP: it accepts connections and answers nothing, as a
+    /// dropped route does).
+    @Test func whenTheBoxDoesNotAnswerAnAlarmShowsAtOnceAndAcknowledgeSaysItFailed() async throws {
         try await withConsole { page in
             let browser = page.browser
             try await browser.grantNotifications(to: page.stage.origin)
@@ -247,8 +248,9 @@ import TestSupport
             let server = try #require(page.stage.daemons["howalarming-command"])
             server.signal(SIGSTOP)
             defer { server.signal(SIGCONT) }
+            let eventID = "6d1f0c2e-5b7a-4e8d-9a3c-2f4b6d8e0a1c"
             let payload = """
-                {"title":"Alarm: Front door","body":"Zone alarm: Front door, partition 1","event_id":"6d1f0c2e-5b7a-4e8d-9a3c-2f4b6d8e0a1c",\
+                {"title":"Alarm: Front door","body":"Zone alarm: Front door, partition 1","event_id":"\(eventID)",\
                 "type":"alarm","alarm":true,"partition":1,"zone":1,"time":1764100000123,"tag":"p1-alarm"}
                 """
             let shown = try await page.pushShowingNotification(payload)
@@ -256,6 +258,13 @@ import TestSupport
             // With the icon the worker keeps, not without one.
             #expect((shown["icon"] as? String)?.hasPrefix("data:image/png;base64,") == true, "\(shown["icon"] ?? "no icon")")
             #expect((shown["badge"] as? String)?.hasPrefix("data:image/png;base64,") == true, "\(shown["badge"] ?? "no badge")")
+
+            // Acknowledge cannot reach the box either: within its 10 s the person learns that the
+            // alarm is not acknowledged, rather than nothing.
+            try await page.clickInTheWorker("ack", notificationTagged: "p1-alarm")
+            let refusal = try await page.shownNotification(tagged: "ack-\(eventID)", timeout: .seconds(20))
+            #expect(refusal["title"] as? String == "Not acknowledged")
+            #expect((refusal["body"] as? String)?.hasPrefix("HowAlarming did not answer.") == true, "\(refusal)")
         }
     }
 

@@ -99,20 +99,24 @@ async function openConsole(eventId) {
   return self.clients.openWindow(url);
 }
 
+// How long an acknowledgement waits for the box: a phone away from home may not reach it, and the
+// person must learn soon that the alarm is not acknowledged.
+const ACK_TIMEOUT_MS = 10_000;
+
 // The path is made here from the alarm's id, never taken whole from the message: a token goes to
 // this origin's acknowledgement endpoint only.
 async function acknowledge(eventId, ackToken) {
   const path = `/v1/alarms/${encodeURIComponent(eventId)}/ack`;
   let response = ackToken ? await postWith(path, ackToken) : undefined;
-  if (!response?.ok) {
+  // Refused, or no token of its own: the page's token. Unanswered: the page's would be too.
+  if (response === undefined || (response && !response.ok)) {
     const token = await storedToken();
     if (token) response = await postWith(path, token);
   }
-  if (!response) return openConsole(eventId);
-  if (!response.ok) {
+  if (response === undefined) return openConsole(eventId);
+  if (!response?.ok) {
     await self.registration.showNotification('Not acknowledged', {
-      body: response.status === 403 ? 'This device may only read: acknowledge from a device with a control token.'
-        : `The server answered ${response.status}. Open the console to acknowledge.`,
+      body: notAcknowledgedBecause(response),
       tag: `ack-${eventId}`,
       data: { event_id: eventId },
     });
@@ -120,10 +124,18 @@ async function acknowledge(eventId, ackToken) {
   return undefined;
 }
 
+function notAcknowledgedBecause(response) {
+  if (response === null) return 'HowAlarming did not answer. Acknowledge from the console once you can reach it.';
+  if (response.status === 403) return 'This device may only read: acknowledge from a device with a control token.';
+  return `The server answered ${response.status}. Open the console to acknowledge.`;
+}
+
+// The response, or null when the box did not answer (unreachable, or not within ACK_TIMEOUT_MS).
 function postWith(path, token) {
   return fetch(path, {
     method: 'POST', headers: { Authorization: `Bearer ${token}` }, credentials: 'omit', cache: 'no-store',
-  }).catch(() => undefined);
+    signal: AbortSignal.timeout(ACK_TIMEOUT_MS),
+  }).catch(() => null);
 }
 
 function storedToken() {
