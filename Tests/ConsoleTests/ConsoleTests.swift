@@ -268,6 +268,25 @@ import TestSupport
         }
     }
 
+    /// The kept icon is a nicety: a worker whose cache cannot be read shows the alarm without an
+    /// icon, never not at all.
+    @Test func anAlarmShowsWithoutAnIconWhenTheKeptOneCannotBeRead() async throws {
+        try await withConsole { page in
+            let browser = page.browser
+            try await browser.grantNotifications(to: page.stage.origin)
+            try await page.signIn(pasting: page.stage.controlToken, as: "household-phone")
+            try await page.waitUntilTheWorkerCanNotify()
+            try await browser.evaluateInWorker(
+                "caches.match = async () => ({ arrayBuffer: () => Promise.reject(new Error('a damaged cache')) })", of: page.stage.origin)
+            let shown = try await page.pushShowingNotification("""
+                {"title":"Alarm: Hall PIR","body":"Zone alarm: Hall PIR, partition 1","event_id":"0b3e9d4f-7a61-4c2e-8f15-93d2a6c4e7b8",\
+                "type":"alarm","alarm":true,"partition":1,"zone":3,"time":1764100000123,"tag":"p1-alarm"}
+                """)
+            #expect(shown["title"] as? String == "Alarm: Hall PIR")
+            #expect(shown["icon"] as? String == "", "\(shown["icon"] ?? "no icon")")
+        }
+    }
+
     @Test func theAlarmNotificationsActionsAcknowledgeTheAlarmAndOpenItsEvent() async throws {
         try await withConsole { page in
             let browser = page.browser

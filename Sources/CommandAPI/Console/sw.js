@@ -62,18 +62,22 @@ function keepIcon() {
   return caches.open(ICON_CACHE).then((cache) => cache.add(ICON)).catch(() => undefined);
 }
 
-// The kept icon as a data: URL, which shows without the network; without one, no icon (and it is
-// fetched for the next notification, which does not wait for it).
+// The kept icon as a data: URL, which shows without the network. Without one that can be read,
+// no icon (never no notification), and it is fetched for the next, which does not wait for it.
 async function keptIcon() {
-  const kept = await caches.match(ICON, { cacheName: ICON_CACHE }).catch(() => undefined);
-  if (!kept) {
-    keepIcon();
-    return undefined;
+  try {
+    const kept = await caches.match(ICON, { cacheName: ICON_CACHE });
+    if (kept) {
+      const bytes = new Uint8Array(await kept.arrayBuffer());
+      let binary = '';
+      for (const byte of bytes) binary += String.fromCharCode(byte);
+      return `data:image/png;base64,${btoa(binary)}`;
+    }
+  } catch {
+    // A damaged cache: as if none were kept.
   }
-  const bytes = new Uint8Array(await kept.arrayBuffer());
-  let binary = '';
-  for (const byte of bytes) binary += String.fromCharCode(byte);
-  return `data:image/png;base64,${btoa(binary)}`;
+  keepIcon();
+  return undefined;
 }
 
 const UUID = '[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}';
