@@ -21,6 +21,14 @@ struct ConsolePage {
         try await waitUntilLive()
     }
 
+    /// Lets the console show notifications, signs in by pasting `token`, and waits until the
+    /// service worker can show them: the start of a test of a pushed notification.
+    func signInShowingNotifications(pasting token: String, as name: String) async throws {
+        try await browser.grantNotifications(to: stage.origin)
+        try await signIn(pasting: token, as: name)
+        try await waitUntilTheWorkerCanNotify()
+    }
+
     /// Waits until the page's service worker is activated and the browser displays its
     /// notifications. A push for a worker not yet activated is dropped (`ready` comes while it is
     /// still activating). And headless Chromium may accept a notification shown in its first

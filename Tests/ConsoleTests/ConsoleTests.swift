@@ -217,14 +217,11 @@ import TestSupport
 
     @Test func aPushMessageToTheServiceWorkerShowsTheAlarm() async throws {
         try await withConsole { page in
-            let browser = page.browser
-            try await browser.grantNotifications(to: page.stage.origin)
-            try await page.signIn(pasting: page.stage.controlToken, as: "household-phone")
+            try await page.signInShowingNotifications(pasting: page.stage.controlToken, as: "household-phone")
             let payload = """
                 {"title":"Alarm: Back door","body":"Zone alarm: Back door, partition 1","event_id":"3c9fa86a-8008-4591-820e-4a4f59604a5d",\
                 "type":"alarm","alarm":true,"partition":1,"zone":2,"time":1764100000123,"tag":"p1-alarm"}
                 """
-            try await page.waitUntilTheWorkerCanNotify()
             let shown = try await page.pushShowingNotification(payload)
             #expect(shown["title"] as? String == "Alarm: Back door")
             #expect(shown["tag"] as? String == "p1-alarm")
@@ -241,10 +238,7 @@ import TestSupport
     /// dropped route does).
     @Test func whenTheBoxDoesNotAnswerAnAlarmShowsAtOnceAndAcknowledgeSaysItFailed() async throws {
         try await withConsole { page in
-            let browser = page.browser
-            try await browser.grantNotifications(to: page.stage.origin)
-            try await page.signIn(pasting: page.stage.controlToken, as: "household-phone")
-            try await page.waitUntilTheWorkerCanNotify()
+            try await page.signInShowingNotifications(pasting: page.stage.controlToken, as: "household-phone")
             let server = try #require(page.stage.daemons["howalarming-command"])
             server.signal(SIGSTOP)
             defer { server.signal(SIGCONT) }
@@ -272,11 +266,8 @@ import TestSupport
     /// icon, never not at all.
     @Test func anAlarmShowsWithoutAnIconWhenTheKeptOneCannotBeRead() async throws {
         try await withConsole { page in
-            let browser = page.browser
-            try await browser.grantNotifications(to: page.stage.origin)
-            try await page.signIn(pasting: page.stage.controlToken, as: "household-phone")
-            try await page.waitUntilTheWorkerCanNotify()
-            try await browser.evaluateInWorker(
+            try await page.signInShowingNotifications(pasting: page.stage.controlToken, as: "household-phone")
+            try await page.browser.evaluateInWorker(
                 "caches.match = async () => ({ arrayBuffer: () => Promise.reject(new Error('a damaged cache')) })", of: page.stage.origin)
             let shown = try await page.pushShowingNotification("""
                 {"title":"Alarm: Hall PIR","body":"Zone alarm: Hall PIR, partition 1","event_id":"0b3e9d4f-7a61-4c2e-8f15-93d2a6c4e7b8",\
