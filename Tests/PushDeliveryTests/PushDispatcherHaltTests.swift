@@ -21,8 +21,10 @@ struct PushDispatcherHaltTests {
     private enum CompletionError: Error { case notARelease }
 
     @Test func oneProviderHaltedWhileTheOtherIsUnavailableDeliversToBothWithinTheLifetime() async throws {
+        // A halt long enough to outlast runs 1 and 2 on a loaded machine (with 1 s, it had ended
+        // by run 2 once in a fresh-clone CI, where the main group starts every suite at once).
         let bench = try DispatchBench(
-            settings: DispatchSettings(firstRetryDelay: .milliseconds(5), haltPeriod: .seconds(1)))
+            settings: DispatchSettings(firstRetryDelay: .milliseconds(5), haltPeriod: .seconds(10)))
         let phone = try #require(try await bench.addPhones(1).first)
         let android = try #require(try await bench.addPhones(1, platform: .android).first)
         bench.apns.script(phone, [.halt(reason: "InvalidProviderToken")])
@@ -36,7 +38,7 @@ struct PushDispatcherHaltTests {
         // Run 2: FCM is back: the Android phone gets it; the iPhone waits for the rest of the
         // halt, which ends well within the lifetime.
         let held = try #require(try releaseDelay(try await bench.dispatcher.deliver(event, issuedAt: issuedAt)))
-        #expect(held > .zero && held <= .seconds(1))
+        #expect(held > .zero && held <= .seconds(10))
         #expect(bench.fcm.sends == [android, android, android, android])
         #expect(bench.apns.sends == [phone])
 
