@@ -34,7 +34,7 @@ struct ConsolePage {
     /// still activating). And headless Chromium may accept a notification shown in its first
     /// seconds and then lose it (1 run in 8: `showNotification` resolved, `getNotifications` never
     /// listed it), so a probe is shown (and closed) until it is listed.
-    func waitUntilTheWorkerCanNotify() async throws {
+    private func waitUntilTheWorkerCanNotify() async throws {
         _ = try await browser.evaluateAsync("""
             const done = arguments[arguments.length - 1];
             navigator.serviceWorker.ready.then(({ active }) => {

@@ -10,9 +10,7 @@ extension ConsoleTests {
     @Test func theNotificationsOwnTokenAcknowledgesAsItsPhone() async throws {
         try await withConsole(push: true) { page in
             let browser = page.browser
-            let origin = page.stage.origin
-            try await browser.grantNotifications(to: origin)
-            try await page.signIn(pasting: page.stage.readToken, as: "wall-display")
+            try await page.signInShowingNotifications(pasting: page.stage.readToken, as: "wall-display")
             try await page.stage.panel("send 6011002")  // zone alarm: Back door
             // Anna's iPhone's notification, as the mock APNs received it from the push consumer.
             let notification = try await page.apnsNotification("the alarm at APNs") { $0["type"] as? String == "alarm" }
@@ -20,7 +18,6 @@ extension ConsoleTests {
             let token = try #require(notification["ack_token"] as? String)
             // The same notification by Web Push, with Anna's token: the worker must send that one,
             // since the page's read token may not acknowledge.
-            try await page.waitUntilTheWorkerCanNotify()
             _ = try await page.pushShowingNotification("""
                 {"title":"Alarm","body":"Zone alarm: Back door","event_id":"\(eventID)","type":"alarm","alarm":true,\
                 "time":1764100000123,"tag":"ack-test","ack_path":"/v1/alarms/\(eventID)/ack","ack_token":"\(token)"}

@@ -28,9 +28,7 @@ extension ConsoleTests {
     @Test func anEscalationsNotificationAcknowledgesItsAlarmAndStopsTheEscalation() async throws {
         try await withConsole(push: true, escalation: "after: 1, repeat: 30, limit: 5") { page in
             let browser = page.browser
-            let origin = page.stage.origin
-            try await browser.grantNotifications(to: origin)
-            try await page.signIn(pasting: page.stage.readToken, as: "wall-display")
+            try await page.signInShowingNotifications(pasting: page.stage.readToken, as: "wall-display")
             try await page.stage.panel("send 6011002")  // zone alarm: Back door
             // The escalation's notification to Anna's iPhone, as the mock APNs received it.
             let notification = try await page.apnsNotification("the escalation at APNs") {
@@ -40,7 +38,6 @@ extension ConsoleTests {
             let alarmID = try #require(notification["raw"] as? String)
             let token = try #require(notification["ack_token"] as? String)
             #expect(notification["ack_path"] as? String == "/v1/alarms/\(alarmID)/ack")
-            try await page.waitUntilTheWorkerCanNotify()
             let escalation = try await page.pushShowingNotification("""
                 {"title":"Alarm","body":"Alarm not acknowledged","event_id":"\(stepID)","type":"info","alarm":true,\
                 "time":1764100000123,"tag":"escalation-test","ack_path":"/v1/alarms/\(alarmID)/ack","ack_token":"\(token)"}

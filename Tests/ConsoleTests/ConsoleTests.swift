@@ -282,8 +282,7 @@ import TestSupport
         try await withConsole { page in
             let browser = page.browser
             let origin = page.stage.origin
-            try await browser.grantNotifications(to: origin)
-            try await page.signIn(pasting: page.stage.controlToken, as: "household-phone")
+            try await page.signInShowingNotifications(pasting: page.stage.controlToken, as: "household-phone")
             try await page.stage.panel("send 6011002")  // zone alarm: Back door
             // The alarm as the API lists it, asked by the worker with the token the page stored.
             let alarm = """
@@ -299,7 +298,6 @@ import TestSupport
                 eventID = (try await browser.evaluateInWorker(alarm, of: origin) as? [String: any Sendable])?["id"] as? String ?? ""
                 return !eventID.isEmpty
             }
-            try await page.waitUntilTheWorkerCanNotify()
             let payload = """
                 {"title":"Alarm: Back door","body":"Zone alarm: Back door, partition 1","event_id":"\(eventID)",\
                 "type":"alarm","alarm":true,"partition":1,"zone":2,"time":1764100000123,"tag":"p1-alarm"}
